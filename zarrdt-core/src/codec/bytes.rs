@@ -1,0 +1,157 @@
+//! The Zarr v3 `bytes` codec (seed 002): elements in lexicographical order, multi-byte values
+//! in the configured `endian`.
+
+use serde_json::{Value as Json, json};
+
+use crate::error::show;
+use crate::{DataType, Element, Endian, Error, Layout, Value};
+
+/// The `bytes` array-to-bytes codec: `{"name": "bytes", "configuration": {"endian": …}}`.
+///
+/// `endian` is required for data types with multi-byte values: encoding without one is
+/// [`Error::MissingEndian`]. Decoding without one reads little-endian, as zarr-python does for
+/// arrays it wrote without `endian` (3.1.x struct arrays), and as the legacy `structured`
+/// spec requires.
+///
+/// ```
+/// use zarrdt_core::{BytesCodec, Endian};
+/// use serde_json::json;
+///
+/// let codec = BytesCodec::from_json(&json!({"name": "bytes", "configuration": {"endian": "big"}}))?;
+/// assert_eq!(codec.endian(), Some(Endian::Big));
+/// assert_eq!(codec.encode(&[1i32, -2])?, [0, 0, 0, 1, 0xff, 0xff, 0xff, 0xfe]);
+/// assert_eq!(codec.decode::<i32>(&[0, 0, 0, 7])?, [7]);
+///
+/// let unconfigured = BytesCodec::new(None);
+/// assert!(unconfigured.encode(&[1i32]).is_err()); // int32 needs an endian
+/// assert_eq!(unconfigured.encode(&[true, false])?, [1, 0]); // bool does not
+/// # Ok::<(), zarrdt_core::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BytesCodec {
+    endian: Option<Endian>,
+}
+
+impl BytesCodec {
+    /// A codec with the given `endian`, or none.
+    pub const fn new(endian: Option<Endian>) -> Self {
+        BytesCodec { endian }
+    }
+
+    /// The codec for storing `data_type` in `endian`: without `endian` when no value has a
+    /// byte order (what zarr-python writes for, e.g., `uint8` or a struct of single bytes).
+    pub fn for_data_type(data_type: &DataType, endian: Endian) -> Self {
+        BytesCodec {
+            endian: data_type.has_endianness().then_some(endian),
+        }
+    }
+
+    /// The configured `endian`, if any.
+    pub const fn endian(self) -> Option<Endian> {
+        self.endian
+    }
+
+    /// The byte order chunks are read in: the configured one, or little-endian.
+    pub fn read_endian(self) -> Endian {
+        self.endian.unwrap_or(Endian::Little)
+    }
+
+    /// Parses the codec's JSON object (name `"bytes"`; configuration optional, with an
+    /// optional `endian` of `"little"` or `"big"`). Unknown members are errors.
+    pub fn from_json(json: &Json) -> Result<Self, Error> {
+        let invalid = |reason: &str| Error::InvalidCodec {
+            json: show(json),
+            reason: reason.into(),
+        };
+        let Json::Object(object) = json else {
+            return Err(invalid("a codec is an object with \"name\""));
+        };
+        if object.get("name") != Some(&Json::from("bytes")) {
+            return Err(invalid("the codec name must be \"bytes\""));
+        }
+        if let Some(key) = object
+            .keys()
+            .find(|key| !matches!(key.as_str(), "name" | "configuration"))
+        {
+            return Err(invalid(&format!("unexpected member {key:?}")));
+        }
+        let endian = match object.get("configuration") {
+            None => None,
+            Some(Json::Object(configuration)) => {
+                if let Some(key) = configuration.keys().find(|key| *key != "endian") {
+                    return Err(invalid(&format!(
+                        "unexpected configuration member {key:?} (only \"endian\")"
+                    )));
+                }
+                match configuration.get("endian") {
+                    None => None,
+                    Some(Json::String(text)) => Some(
+                        text.parse()
+                            .map_err(|_| invalid("endian must be \"little\" or \"big\""))?,
+                    ),
+                    Some(_) => return Err(invalid("endian must be \"little\" or \"big\"")),
+                }
+            }
+            Some(_) => return Err(invalid("the configuration must be an object")),
+        };
+        Ok(BytesCodec { endian })
+    }
+
+    /// The codec's JSON: `{"name": "bytes"}`, with `{"endian": …}` configuration if set.
+    pub fn to_json(self) -> Json {
+        match self.endian {
+            Some(endian) => json!({"name": "bytes", "configuration": {"endian": endian.as_str()}}),
+            None => json!({"name": "bytes"}),
+        }
+    }
+
+    /// The byte order to encode `data_type` in: errors if it needs one and none is configured.
+    fn write_endian(
+        self,
+        has_endianness: bool,
+        data_type: impl FnOnce() -> String,
+    ) -> Result<Endian, Error> {
+        match (self.endian, has_endianness) {
+            (Some(endian), _) => Ok(endian),
+            // Byte order is irrelevant; any choice encodes the same bytes.
+            (None, false) => Ok(Endian::Little),
+            (None, true) => Err(Error::MissingEndian {
+                data_type: data_type(),
+            }),
+        }
+    }
+
+    /// Encodes a chunk of Rust values.
+    pub fn encode<T: Element>(self, values: &[T]) -> Result<Vec<u8>, Error> {
+        let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
+        Ok(T::encode_slice(values, endian))
+    }
+
+    /// Encodes a chunk of Rust values into `out`, exactly `values.len() * T::SIZE` bytes.
+    pub fn encode_into<T: Element>(self, values: &[T], out: &mut [u8]) -> Result<(), Error> {
+        let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
+        T::encode_slice_into(values, out, endian)
+    }
+
+    /// Decodes a chunk into Rust values. The length must be a whole number of elements; bool
+    /// bytes other than 0/1 are errors naming the element and byte.
+    pub fn decode<T: Element>(self, bytes: &[u8]) -> Result<Vec<T>, Error> {
+        T::decode_slice(bytes, self.read_endian())
+    }
+
+    /// Decodes a chunk, appending to `out`.
+    pub fn decode_into<T: Element>(self, bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
+        T::decode_slice_into(bytes, self.read_endian(), out)
+    }
+
+    /// Encodes a chunk of dynamic values of `data_type`.
+    pub fn encode_values(self, data_type: &DataType, values: &[Value]) -> Result<Vec<u8>, Error> {
+        let endian = self.write_endian(data_type.has_endianness(), || data_type.to_string())?;
+        Layout::from_data_type(data_type, Some(endian))?.encode_values(values)
+    }
+
+    /// Decodes a chunk into dynamic values of `data_type`.
+    pub fn decode_values(self, data_type: &DataType, bytes: &[u8]) -> Result<Vec<Value>, Error> {
+        Layout::from_data_type(data_type, Some(self.read_endian()))?.decode_values(bytes)
+    }
+}

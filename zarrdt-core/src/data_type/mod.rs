@@ -1,0 +1,301 @@
+//! Zarr data types: the [`ScalarType`]s (core types, raw bits and the fixed-size extension
+//! types real struct arrays carry) and [`DataType`], which adds nested [`StructType`]s.
+//!
+//! Zarr v3 data types carry no byte order; that belongs to the `bytes` codec. The Zarr v2 view,
+//! in which every leaf has its own byte order, is [`Layout`](crate::Layout).
+
+mod compare;
+mod time;
+mod typestr;
+mod v3;
+
+use std::fmt;
+use std::num::NonZeroUsize;
+
+pub use time::{TimeConfig, TimeUnit, UnknownTimeUnit};
+
+use crate::StructType;
+
+/// The largest element size this crate accepts, in bytes: NumPy's own limit (2³¹ − 1).
+///
+/// Larger types are rejected when they are parsed or built, so that no metadata document can
+/// make the crate allocate absurd buffers.
+pub const MAX_ELEMENT_SIZE: usize = i32::MAX as usize;
+
+/// A fixed-size data type that is not a struct: every Zarr v3 core type, raw bits `r<N>`, and
+/// the registered extension types real struct arrays carry.
+///
+/// ```
+/// use zarrdt_core::ScalarType;
+///
+/// assert_eq!(ScalarType::Complex64.size(), 8);
+/// assert_eq!(ScalarType::Complex64.swap_unit(), 4);
+/// assert_eq!(ScalarType::raw_bits(24).unwrap().name(), "r24");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ScalarType {
+    /// `bool`: one byte, `0x00` or `0x01`.
+    Bool,
+    /// `int8`.
+    Int8,
+    /// `int16`.
+    Int16,
+    /// `int32`.
+    Int32,
+    /// `int64`.
+    Int64,
+    /// `uint8`.
+    UInt8,
+    /// `uint16`.
+    UInt16,
+    /// `uint32`.
+    UInt32,
+    /// `uint64`.
+    UInt64,
+    /// `float16`: IEEE 754 binary16 ([`half::f16`]).
+    Float16,
+    /// `float32`.
+    Float32,
+    /// `float64`.
+    Float64,
+    /// `complex64`: two `float32`, real then imaginary.
+    Complex64,
+    /// `complex128`: two `float64`, real then imaginary.
+    Complex128,
+    /// `r<N>`: `N` raw bits, `N` a positive multiple of 8; `size` is `N / 8` bytes.
+    Raw {
+        /// Size in bytes.
+        size: NonZeroUsize,
+    },
+    /// `numpy.datetime64`: an `int64` count of `scale_factor × unit` since the epoch.
+    DateTime64(TimeConfig),
+    /// `numpy.timedelta64`: an `int64` count of `scale_factor × unit`.
+    TimeDelta64(TimeConfig),
+    /// `fixed_length_utf32`: `chars` UTF-32 code units, zero-padded (NumPy `<U{chars}`).
+    FixedLengthUtf32 {
+        /// Number of code units; `length_bytes` is four times this.
+        chars: NonZeroUsize,
+    },
+    /// zarr-python's `raw_bytes` (NumPy `|V{size}` outside a struct): opaque bytes.
+    RawBytes {
+        /// Size in bytes.
+        size: NonZeroUsize,
+    },
+    /// zarr-python's `null_terminated_bytes` (NumPy `|S{size}`): bytes, zero-padded.
+    NullTerminatedBytes {
+        /// Size in bytes.
+        size: NonZeroUsize,
+    },
+}
+
+impl ScalarType {
+    /// `r<bits>`, if `bits` is a positive multiple of 8 (and within [`MAX_ELEMENT_SIZE`]).
+    pub const fn raw_bits(bits: usize) -> Option<Self> {
+        if !bits.is_multiple_of(8) || bits / 8 > MAX_ELEMENT_SIZE {
+            return None;
+        }
+        match NonZeroUsize::new(bits / 8) {
+            Some(size) => Some(ScalarType::Raw { size }),
+            None => None,
+        }
+    }
+
+    /// The size of one encoded value in bytes.
+    pub const fn size(self) -> usize {
+        match self {
+            ScalarType::Bool | ScalarType::Int8 | ScalarType::UInt8 => 1,
+            ScalarType::Int16 | ScalarType::UInt16 | ScalarType::Float16 => 2,
+            ScalarType::Int32 | ScalarType::UInt32 | ScalarType::Float32 => 4,
+            ScalarType::Int64
+            | ScalarType::UInt64
+            | ScalarType::Float64
+            | ScalarType::Complex64
+            | ScalarType::DateTime64(_)
+            | ScalarType::TimeDelta64(_) => 8,
+            ScalarType::Complex128 => 16,
+            ScalarType::Raw { size }
+            | ScalarType::RawBytes { size }
+            | ScalarType::NullTerminatedBytes { size } => size.get(),
+            ScalarType::FixedLengthUtf32 { chars } => chars.get().saturating_mul(4),
+        }
+    }
+
+    /// The size of the units whose bytes the `endian` setting reverses: 8 for `complex128`
+    /// (each half separately), 4 for UTF-32 code units, 1 where byte order does not apply.
+    pub const fn swap_unit(self) -> usize {
+        match self {
+            ScalarType::Bool
+            | ScalarType::Int8
+            | ScalarType::UInt8
+            | ScalarType::Raw { .. }
+            | ScalarType::RawBytes { .. }
+            | ScalarType::NullTerminatedBytes { .. } => 1,
+            ScalarType::Int16 | ScalarType::UInt16 | ScalarType::Float16 => 2,
+            ScalarType::Int32
+            | ScalarType::UInt32
+            | ScalarType::Float32
+            | ScalarType::Complex64
+            | ScalarType::FixedLengthUtf32 { .. } => 4,
+            ScalarType::Int64
+            | ScalarType::UInt64
+            | ScalarType::Float64
+            | ScalarType::Complex128
+            | ScalarType::DateTime64(_)
+            | ScalarType::TimeDelta64(_) => 8,
+        }
+    }
+
+    /// Whether the encoding depends on byte order (the type has multi-byte units).
+    pub const fn has_endianness(self) -> bool {
+        self.swap_unit() > 1
+    }
+
+    /// The Zarr v3 name: `"int32"`, `"r24"`, `"numpy.datetime64"`…
+    pub fn name(self) -> String {
+        match self {
+            ScalarType::Raw { size } => format!("r{}", size.get() * 8),
+            other => other.static_name().unwrap_or_default().to_owned(),
+        }
+    }
+
+    /// The v3 name of types whose name is a constant.
+    const fn static_name(self) -> Option<&'static str> {
+        Some(match self {
+            ScalarType::Bool => "bool",
+            ScalarType::Int8 => "int8",
+            ScalarType::Int16 => "int16",
+            ScalarType::Int32 => "int32",
+            ScalarType::Int64 => "int64",
+            ScalarType::UInt8 => "uint8",
+            ScalarType::UInt16 => "uint16",
+            ScalarType::UInt32 => "uint32",
+            ScalarType::UInt64 => "uint64",
+            ScalarType::Float16 => "float16",
+            ScalarType::Float32 => "float32",
+            ScalarType::Float64 => "float64",
+            ScalarType::Complex64 => "complex64",
+            ScalarType::Complex128 => "complex128",
+            ScalarType::Raw { .. } => return None,
+            ScalarType::DateTime64(_) => "numpy.datetime64",
+            ScalarType::TimeDelta64(_) => "numpy.timedelta64",
+            ScalarType::FixedLengthUtf32 { .. } => "fixed_length_utf32",
+            ScalarType::RawBytes { .. } => "raw_bytes",
+            ScalarType::NullTerminatedBytes { .. } => "null_terminated_bytes",
+        })
+    }
+
+    /// Whether this is one of the core data types of the Zarr v3 specification (including
+    /// `r<N>`), which v3 metadata writes as a bare string.
+    pub const fn is_core(self) -> bool {
+        !matches!(
+            self,
+            ScalarType::DateTime64(_)
+                | ScalarType::TimeDelta64(_)
+                | ScalarType::FixedLengthUtf32 { .. }
+                | ScalarType::RawBytes { .. }
+                | ScalarType::NullTerminatedBytes { .. }
+        )
+    }
+
+    /// Whether this is a floating-point type (`float16`, `float32`, `float64`).
+    pub const fn is_float(self) -> bool {
+        matches!(
+            self,
+            ScalarType::Float16 | ScalarType::Float32 | ScalarType::Float64
+        )
+    }
+}
+
+impl fmt::Display for ScalarType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// A Zarr data type: a [`ScalarType`] or a [`StructType`] of named fields.
+///
+/// Parse one from v3 metadata with [`DataType::from_v3_json`], write it with
+/// [`DataType::to_v3_json`]. Its `Display` is its compact v3 JSON.
+///
+/// ```
+/// use zarrdt_core::DataType;
+/// use serde_json::json;
+///
+/// let dt = DataType::from_v3_json(&json!({
+///     "name": "struct",
+///     "configuration": {"fields": [
+///         {"name": "x", "data_type": "float32"},
+///         {"name": "y", "data_type": "float32"}
+///     ]}
+/// })).unwrap();
+/// assert_eq!(dt.size(), 8);
+/// assert!(dt.has_endianness());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DataType {
+    /// A scalar type.
+    Scalar(ScalarType),
+    /// A struct (record) type.
+    Struct(StructType),
+}
+
+impl DataType {
+    /// The size of one encoded element in bytes (a struct's packed itemsize).
+    pub fn size(&self) -> usize {
+        match self {
+            DataType::Scalar(scalar) => scalar.size(),
+            DataType::Struct(structure) => structure.size(),
+        }
+    }
+
+    /// Whether any part of the encoding depends on byte order, so that the `bytes` codec needs
+    /// an `endian`.
+    pub fn has_endianness(&self) -> bool {
+        match self {
+            DataType::Scalar(scalar) => scalar.has_endianness(),
+            DataType::Struct(structure) => structure
+                .fields()
+                .iter()
+                .any(|field| field.data_type().has_endianness()),
+        }
+    }
+
+    /// The scalar type, if this is one.
+    pub fn as_scalar(&self) -> Option<ScalarType> {
+        match self {
+            DataType::Scalar(scalar) => Some(*scalar),
+            DataType::Struct(_) => None,
+        }
+    }
+
+    /// The struct type, if this is one.
+    pub fn as_struct(&self) -> Option<&StructType> {
+        match self {
+            DataType::Scalar(_) => None,
+            DataType::Struct(structure) => Some(structure),
+        }
+    }
+}
+
+impl From<ScalarType> for DataType {
+    fn from(scalar: ScalarType) -> Self {
+        DataType::Scalar(scalar)
+    }
+}
+
+impl From<StructType> for DataType {
+    fn from(structure: StructType) -> Self {
+        DataType::Struct(structure)
+    }
+}
+
+impl fmt::Display for DataType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DataType::Scalar(scalar) if scalar.is_core() => f.write_str(&scalar.name()),
+            other => write!(f, "{}", other.to_v3_json()),
+        }
+    }
+}

@@ -1,0 +1,459 @@
+//! [`Element`]: Rust types that are Zarr data types, with their packed encoding.
+
+use half::f16;
+use num_complex::Complex;
+use zerocopy::IntoBytes;
+
+use crate::codec::scalar::bool_from_byte;
+use crate::endian::{BigEndian, LittleEndian, StaticEndian};
+use crate::{
+    DataType, DecodeError, Endian, Error, FieldPath, Layout, PathSegment, ScalarType,
+    TypeDescriptor, Value,
+};
+
+/// A Rust type that is a Zarr data type: it knows its packed size and type, and encodes and
+/// decodes itself in either byte order.
+///
+/// Implemented for `bool`, `i8`…`i64`, `u8`…`u64`, [`half::f16`], `f32`, `f64`,
+/// [`Complex<f32>`] (`complex64`), [`Complex<f64>`] (`complex128`), arrays `[T; N]` of
+/// elements, and by `#[derive(ZarrStruct)]` for structs.
+///
+/// The required methods work on one value with a compile-time byte order and exact-size
+/// buffers; the provided methods are the checked API most callers want:
+///
+/// ```
+/// use zarrdt_core::{Element, Endian};
+///
+/// let values = [1u16, 2, 0xff00];
+/// let bytes = u16::encode_slice(&values, Endian::Big);
+/// assert_eq!(bytes, [0, 1, 0, 2, 0xff, 0]);
+/// assert_eq!(u16::decode_slice(&bytes, Endian::Big)?, values);
+/// assert!(u16::decode_slice(&bytes[1..], Endian::Big).is_err()); // not whole elements
+/// assert!(bool::decode_slice(&[0, 1, 2], Endian::Little).is_err()); // 2 is no bool
+/// # Ok::<(), zarrdt_core::Error>(())
+/// ```
+pub trait Element: Sized {
+    /// Size of one encoded value in bytes (the packed size; for structs, the itemsize).
+    const SIZE: usize;
+
+    /// The Zarr type, as a constant.
+    const TYPE: TypeDescriptor;
+
+    /// Whether the in-memory representation of `Self` is exactly its packed encoding in native
+    /// byte order (true for the primitives and arrays of them; `#[derive(ZarrStruct)]` computes
+    /// it for `#[repr(C)]` structs). It lets slices be copied in one `memcpy`.
+    #[doc(hidden)]
+    const NATIVE_LAYOUT: bool = false;
+
+    /// Writes the packed encoding in byte order `E` into `out[..Self::SIZE]`.
+    ///
+    /// Low-level: `out` must hold at least `SIZE` bytes, or this panics. The checked
+    /// [`Element::encode_into`] is the safe entry point.
+    fn write_packed<E: StaticEndian>(&self, out: &mut [u8]);
+
+    /// Reads a value from the packed encoding in byte order `E` in `bytes[..Self::SIZE]`.
+    ///
+    /// Low-level: `bytes` must hold at least `SIZE` bytes, or this panics. Invalid content (a
+    /// bool byte other than 0/1) is a [`DecodeError`] naming the field and offset within the
+    /// value. The checked [`Element::decode`] is the safe entry point.
+    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError>;
+
+    /// The value as a dynamic [`Value`] (a [`Value::Record`] for structs and arrays).
+    fn to_value(&self) -> Value;
+
+    /// The Rust value of a dynamic [`Value`]; [`Error::ValueMismatch`] naming the field if it
+    /// does not fit.
+    fn from_value(value: &Value) -> Result<Self, Error>;
+
+    /// Encodes `values` one after another into `out`, which holds exactly
+    /// `values.len() * SIZE` bytes. Types override this with faster bulk code.
+    #[doc(hidden)]
+    fn write_packed_slice<E: StaticEndian>(values: &[Self], out: &mut [u8]) {
+        for (value, chunk) in values.iter().zip(out.chunks_exact_mut(Self::SIZE)) {
+            value.write_packed::<E>(chunk);
+        }
+    }
+
+    /// Decodes every element of `bytes`, a whole number of `SIZE`-byte elements, appending to
+    /// `out`. Types override this with faster bulk code.
+    #[doc(hidden)]
+    fn read_packed_slice<E: StaticEndian>(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), Error> {
+        out.reserve(bytes.len() / Self::SIZE);
+        for (index, chunk) in bytes.chunks_exact(Self::SIZE).enumerate() {
+            out.push(Self::read_packed::<E>(chunk).map_err(|error| error.at(index, Self::SIZE))?);
+        }
+        Ok(())
+    }
+
+    /// The Zarr v3 data type of `Self`.
+    fn data_type() -> DataType {
+        Self::TYPE.data_type()
+    }
+
+    /// The stored layout of `Self` in `endian`: the Zarr v2 dtype (arrays as subarrays).
+    fn layout(endian: Endian) -> Layout {
+        Self::TYPE.layout(endian)
+    }
+
+    /// The packed encoding of one value.
+    fn encode(&self, endian: Endian) -> Vec<u8> {
+        let mut out = vec![0; Self::SIZE];
+        match endian {
+            Endian::Little => self.write_packed::<LittleEndian>(&mut out),
+            Endian::Big => self.write_packed::<BigEndian>(&mut out),
+        }
+        out
+    }
+
+    /// Encodes one value into `out`, which must be exactly `SIZE` bytes.
+    fn encode_into(&self, out: &mut [u8], endian: Endian) -> Result<(), Error> {
+        check_length(out.len(), Self::SIZE)?;
+        match endian {
+            Endian::Little => self.write_packed::<LittleEndian>(out),
+            Endian::Big => self.write_packed::<BigEndian>(out),
+        }
+        Ok(())
+    }
+
+    /// Decodes one value from exactly `SIZE` bytes.
+    fn decode(bytes: &[u8], endian: Endian) -> Result<Self, Error> {
+        check_length(bytes.len(), Self::SIZE)?;
+        match endian {
+            Endian::Little => Self::read_packed::<LittleEndian>(bytes),
+            Endian::Big => Self::read_packed::<BigEndian>(bytes),
+        }
+        .map_err(|error| error.at(0, Self::SIZE))
+    }
+
+    /// Encodes a slice of values, one after another.
+    fn encode_slice(values: &[Self], endian: Endian) -> Vec<u8> {
+        let mut out = vec![0; values.len().saturating_mul(Self::SIZE)];
+        match endian {
+            Endian::Little => Self::write_packed_slice::<LittleEndian>(values, &mut out),
+            Endian::Big => Self::write_packed_slice::<BigEndian>(values, &mut out),
+        }
+        out
+    }
+
+    /// Encodes a slice of values into `out`, which must be exactly `values.len() * SIZE` bytes.
+    fn encode_slice_into(values: &[Self], out: &mut [u8], endian: Endian) -> Result<(), Error> {
+        check_length(out.len(), values.len().saturating_mul(Self::SIZE))?;
+        match endian {
+            Endian::Little => Self::write_packed_slice::<LittleEndian>(values, out),
+            Endian::Big => Self::write_packed_slice::<BigEndian>(values, out),
+        }
+        Ok(())
+    }
+
+    /// Decodes a chunk: every element of `bytes`, which must be a whole number of elements.
+    fn decode_slice(bytes: &[u8], endian: Endian) -> Result<Vec<Self>, Error> {
+        let mut out = Vec::new();
+        Self::decode_slice_into(bytes, endian, &mut out)?;
+        Ok(out)
+    }
+
+    /// Decodes a chunk, appending to `out` (so that its allocation can be reused). On error,
+    /// `out` may hold the elements decoded before the bad one.
+    fn decode_slice_into(bytes: &[u8], endian: Endian, out: &mut Vec<Self>) -> Result<(), Error> {
+        if Self::SIZE == 0 || !bytes.len().is_multiple_of(Self::SIZE) {
+            return Err(Error::ChunkLength {
+                len: bytes.len(),
+                element_size: Self::SIZE,
+            });
+        }
+        match endian {
+            Endian::Little => Self::read_packed_slice::<LittleEndian>(bytes, out),
+            Endian::Big => Self::read_packed_slice::<BigEndian>(bytes, out),
+        }
+    }
+}
+
+fn check_length(found: usize, expected: usize) -> Result<(), Error> {
+    if found == expected {
+        Ok(())
+    } else {
+        Err(Error::BufferLength { expected, found })
+    }
+}
+
+/// The error for a [`Value`] of the wrong kind.
+pub(crate) fn value_mismatch(expected: ScalarType, found: &Value) -> Error {
+    Error::ValueMismatch {
+        path: FieldPath::root(),
+        data_type: expected.name(),
+        reason: format!("found a {} value", found.kind()),
+    }
+}
+
+/// Reads `N` bytes from the front of `bytes` in byte order `E`, as native-order bytes.
+#[inline(always)]
+fn read_ordered<E: StaticEndian, const N: usize>(bytes: &[u8]) -> [u8; N] {
+    let mut out = [0u8; N];
+    out.copy_from_slice(&bytes[..N]);
+    if !E::IS_NATIVE {
+        out.reverse();
+    }
+    out
+}
+
+/// Writes native-order bytes to the front of `out` in byte order `E`.
+#[inline(always)]
+fn write_ordered<E: StaticEndian, const N: usize>(mut native: [u8; N], out: &mut [u8]) {
+    if !E::IS_NATIVE {
+        native.reverse();
+    }
+    out[..N].copy_from_slice(&native);
+}
+
+/// Numbers: one `memcpy` per slice in native order, a byte-swapping loop otherwise.
+macro_rules! number {
+    ($($ty:ty => $scalar:ident, $variant:ident;)*) => {$(
+        impl Element for $ty {
+            const SIZE: usize = size_of::<$ty>();
+            const TYPE: TypeDescriptor = TypeDescriptor::Scalar(ScalarType::$scalar);
+            const NATIVE_LAYOUT: bool = true;
+
+            #[inline]
+            fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
+                write_ordered::<E, { size_of::<$ty>() }>(self.to_ne_bytes(), out);
+            }
+
+            #[inline]
+            fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError> {
+                Ok(<$ty>::from_ne_bytes(read_ordered::<E, { size_of::<$ty>() }>(bytes)))
+            }
+
+            fn to_value(&self) -> Value {
+                Value::$variant(*self)
+            }
+
+            fn from_value(value: &Value) -> Result<Self, Error> {
+                match value {
+                    Value::$variant(v) => Ok(*v),
+                    other => Err(value_mismatch(ScalarType::$scalar, other)),
+                }
+            }
+
+            fn write_packed_slice<E: StaticEndian>(values: &[Self], out: &mut [u8]) {
+                if E::IS_NATIVE {
+                    out.copy_from_slice(values.as_bytes());
+                } else {
+                    for (value, chunk) in values.iter().zip(out.chunks_exact_mut(Self::SIZE)) {
+                        value.write_packed::<E>(chunk);
+                    }
+                }
+            }
+
+            fn read_packed_slice<E: StaticEndian>(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), Error> {
+                let start = out.len();
+                out.resize(start + bytes.len() / Self::SIZE, <$ty>::default());
+                let target = &mut out[start..];
+                if E::IS_NATIVE {
+                    target.as_mut_bytes().copy_from_slice(bytes);
+                } else {
+                    for (value, chunk) in target.iter_mut().zip(bytes.chunks_exact(Self::SIZE)) {
+                        *value = <$ty>::from_ne_bytes(read_ordered::<E, { size_of::<$ty>() }>(chunk));
+                    }
+                }
+                Ok(())
+            }
+        }
+    )*};
+}
+
+number! {
+    i8 => Int8, Int8;
+    i16 => Int16, Int16;
+    i32 => Int32, Int32;
+    i64 => Int64, Int64;
+    u8 => UInt8, UInt8;
+    u16 => UInt16, UInt16;
+    u32 => UInt32, UInt32;
+    u64 => UInt64, UInt64;
+    f16 => Float16, Float16;
+    f32 => Float32, Float32;
+    f64 => Float64, Float64;
+}
+
+impl Element for bool {
+    const SIZE: usize = 1;
+    const TYPE: TypeDescriptor = TypeDescriptor::Scalar(ScalarType::Bool);
+    const NATIVE_LAYOUT: bool = true;
+
+    #[inline]
+    fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
+        out[0] = u8::from(*self);
+    }
+
+    #[inline]
+    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError> {
+        bool_from_byte(bytes[0]).map_err(DecodeError::new)
+    }
+
+    fn to_value(&self) -> Value {
+        Value::Bool(*self)
+    }
+
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        match value {
+            Value::Bool(v) => Ok(*v),
+            other => Err(value_mismatch(ScalarType::Bool, other)),
+        }
+    }
+
+    fn write_packed_slice<E: StaticEndian>(values: &[Self], out: &mut [u8]) {
+        out.copy_from_slice(values.as_bytes());
+    }
+
+    fn read_packed_slice<E: StaticEndian>(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), Error> {
+        if let Some(index) = bytes.iter().position(|&byte| byte > 1) {
+            return Err(
+                DecodeError::new(crate::ElementFault::InvalidBool(bytes[index])).at(index, 1),
+            );
+        }
+        out.extend(bytes.iter().map(|&byte| byte == 1));
+        Ok(())
+    }
+}
+
+/// Complex numbers: real part, then imaginary part, each in the byte order.
+macro_rules! complex {
+    ($($part:ty => $scalar:ident, $variant:ident;)*) => {$(
+        impl Element for Complex<$part> {
+            const SIZE: usize = 2 * size_of::<$part>();
+            const TYPE: TypeDescriptor = TypeDescriptor::Scalar(ScalarType::$scalar);
+            // num-complex makes `Complex` `#[repr(C)]` { re, im } with no padding.
+            const NATIVE_LAYOUT: bool = true;
+
+            #[inline]
+            fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
+                const HALF: usize = size_of::<$part>();
+                write_ordered::<E, HALF>(self.re.to_ne_bytes(), out);
+                write_ordered::<E, HALF>(self.im.to_ne_bytes(), &mut out[HALF..]);
+            }
+
+            #[inline]
+            fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError> {
+                const HALF: usize = size_of::<$part>();
+                Ok(Complex::new(
+                    <$part>::from_ne_bytes(read_ordered::<E, HALF>(bytes)),
+                    <$part>::from_ne_bytes(read_ordered::<E, HALF>(&bytes[HALF..])),
+                ))
+            }
+
+            fn to_value(&self) -> Value {
+                Value::$variant(*self)
+            }
+
+            fn from_value(value: &Value) -> Result<Self, Error> {
+                match value {
+                    Value::$variant(v) => Ok(*v),
+                    other => Err(value_mismatch(ScalarType::$scalar, other)),
+                }
+            }
+        }
+    )*};
+}
+
+complex! {
+    f32 => Complex64, Complex64;
+    f64 => Complex128, Complex128;
+}
+
+/// `[T; N]`: `N` elements one after another. In Zarr v2 a subarray field; in Zarr v3 a struct
+/// with fields `"0"`…`"N-1"` (see the crate documentation).
+impl<T: Element, const N: usize> Element for [T; N] {
+    const SIZE: usize = {
+        assert!(N > 0, "zero-length arrays have no Zarr type");
+        assert!(
+            matches!(T::SIZE.checked_mul(N), Some(size) if size <= crate::MAX_ELEMENT_SIZE),
+            "array too large for a Zarr element"
+        );
+        T::SIZE * N
+    };
+    const TYPE: TypeDescriptor = TypeDescriptor::Array {
+        element: &T::TYPE,
+        len: N,
+    };
+    const NATIVE_LAYOUT: bool = T::NATIVE_LAYOUT;
+
+    #[inline]
+    fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
+        T::write_packed_slice::<E>(self, &mut out[..Self::SIZE]);
+    }
+
+    #[inline]
+    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError> {
+        let items: [Result<T, DecodeError>; N] = std::array::from_fn(|index| {
+            T::read_packed::<E>(&bytes[index * T::SIZE..])
+                .map_err(|error| error.in_element(index, T::SIZE))
+        });
+        all_ok(items)
+    }
+
+    fn to_value(&self) -> Value {
+        Value::Record(
+            self.iter()
+                .enumerate()
+                .map(|(index, item)| (index.to_string(), item.to_value()))
+                .collect(),
+        )
+    }
+
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        let items = value.as_sequence().ok_or_else(|| Error::ValueMismatch {
+            path: FieldPath::root(),
+            data_type: format!("an array of {N}"),
+            reason: format!("found a {} value", value.kind()),
+        })?;
+        if items.len() != N {
+            return Err(Error::ValueMismatch {
+                path: FieldPath::root(),
+                data_type: format!("an array of {N}"),
+                reason: format!("{} items", items.len()),
+            });
+        }
+        let converted: [Result<T, Error>; N] = std::array::from_fn(|index| {
+            T::from_value(items[index]).map_err(|error| error.within(PathSegment::Index(index)))
+        });
+        all_ok(converted)
+    }
+}
+
+/// `[Ok(a), Ok(b), …]` as `Ok([a, b, …])`, or the first error.
+fn all_ok<T, E, const N: usize>(items: [Result<T, E>; N]) -> Result<[T; N], E> {
+    if let Some(first_error) = items.iter().position(Result::is_err) {
+        if let Some(Err(error)) = items.into_iter().nth(first_error) {
+            return Err(error);
+        }
+        unreachable!("position() found an error at this index");
+    }
+    Ok(items.map(|item| match item {
+        Ok(value) => value,
+        Err(_) => unreachable!("checked above that every item is Ok"),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_types() {
+        assert_eq!(<Complex<f64>>::SIZE, 16);
+        assert_eq!(<[[i16; 2]; 3]>::SIZE, 12);
+        assert_eq!(
+            <[f32; 3]>::data_type().to_string(),
+            r#"{"configuration":{"fields":[{"data_type":"float32","name":"0"},{"data_type":"float32","name":"1"},{"data_type":"float32","name":"2"}]},"name":"struct"}"#
+        );
+    }
+
+    #[test]
+    fn arrays_report_the_bad_index() {
+        let err = <[bool; 3]>::decode(&[1, 0, 7], Endian::Little).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "element 0 at field `[2]`, byte offset 2: invalid bool byte 0x07 (must be 0x00 or 0x01)"
+        );
+    }
+}

@@ -1,0 +1,280 @@
+//! The error type of this crate: every failure names what was wrong and where.
+
+use std::fmt;
+
+use crate::FieldPath;
+
+/// Everything that can go wrong in `zarrdt-core`.
+///
+/// Each variant carries the offending input (the JSON text, the typestr, the byte) and its
+/// location (the [`FieldPath`] inside a record, the element index and byte offset inside a
+/// chunk), so that its message can be shown to a user as is. No input makes this crate panic;
+/// it returns one of these instead.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A Zarr v3 data type (a name or a JSON object) that is malformed, unknown or not allowed
+    /// where it appears.
+    #[error("invalid data type{}: {json}: {reason}", path.describe())]
+    InvalidDataType {
+        /// Where in the struct the bad data type is (root for the array's own data type).
+        path: FieldPath,
+        /// The offending JSON, compact.
+        json: String,
+        /// What was wrong with it.
+        reason: String,
+    },
+
+    /// A struct whose fields break the rules: no fields, an empty or duplicate name, or a
+    /// packed size beyond [`MAX_ELEMENT_SIZE`](crate::MAX_ELEMENT_SIZE).
+    #[error("invalid struct{}: {reason}", path.describe())]
+    InvalidStruct {
+        /// The struct (root) or field at fault.
+        path: FieldPath,
+        /// What was wrong.
+        reason: String,
+    },
+
+    /// A Zarr v2 / NumPy typestr or `descr` entry that is malformed or unsupported.
+    #[error("invalid v2 dtype{}: {json}: {reason}", path.describe())]
+    InvalidDtype {
+        /// Where in the record the bad entry is.
+        path: FieldPath,
+        /// The offending JSON, compact (a typestr appears as a JSON string).
+        json: String,
+        /// What was wrong with it.
+        reason: String,
+    },
+
+    /// A fill value whose JSON is not a permitted form for its data type.
+    #[error("invalid fill value{} for {data_type}: got {json}, expected {expected}", path.describe())]
+    InvalidFillValue {
+        /// Where in the struct the bad member is.
+        path: FieldPath,
+        /// The data type the value was read for (its v3 name or v2 typestr).
+        data_type: String,
+        /// The offending JSON, compact.
+        json: String,
+        /// The forms that would have been accepted.
+        expected: String,
+    },
+
+    /// A value that the chosen metadata format cannot represent (for example a NaN with a
+    /// payload as a v2 scalar fill value, which only knows `"NaN"`).
+    #[error("cannot represent{} in {format}: {reason}", path.describe())]
+    Unrepresentable {
+        /// Where in the record the value is.
+        path: FieldPath,
+        /// The target form (for example `"Zarr v2 fill_value"`).
+        format: &'static str,
+        /// Why not.
+        reason: String,
+    },
+
+    /// A `bytes` codec configuration that is malformed.
+    #[error("invalid bytes codec configuration {json}: {reason}")]
+    InvalidCodec {
+        /// The offending JSON, compact.
+        json: String,
+        /// What was wrong with it.
+        reason: String,
+    },
+
+    /// Encoding a data type with multi-byte values through a `bytes` codec without `endian`.
+    #[error("the bytes codec needs an `endian` for {data_type}: it has multi-byte values")]
+    MissingEndian {
+        /// The data type that needs a byte order.
+        data_type: String,
+    },
+
+    /// A chunk whose length is not a whole number of elements.
+    #[error("{len} bytes is not a whole number of {element_size}-byte elements")]
+    ChunkLength {
+        /// The length of the buffer.
+        len: usize,
+        /// The size of one encoded element.
+        element_size: usize,
+    },
+
+    /// A caller's buffer of the wrong size.
+    #[error("buffer of {found} bytes, expected {expected} bytes")]
+    BufferLength {
+        /// The size needed.
+        expected: usize,
+        /// The size given.
+        found: usize,
+    },
+
+    /// Encoded bytes that are not a valid value of their type (a bool byte other than 0 or 1,
+    /// a UTF-32 code unit that is no Unicode scalar value).
+    #[error("element {index}{}, byte offset {offset}: {fault}", path.describe())]
+    InvalidElement {
+        /// Index of the element (record) in the chunk.
+        index: usize,
+        /// The leaf field holding the bad bytes.
+        path: FieldPath,
+        /// Byte offset of the bad value from the start of the chunk.
+        offset: usize,
+        /// What was wrong with the bytes.
+        fault: ElementFault,
+    },
+
+    /// A dynamic [`Value`](crate::Value) whose shape or kind does not fit the data type it is
+    /// used with.
+    #[error("value{} does not fit {data_type}: {reason}", path.describe())]
+    ValueMismatch {
+        /// Where in the record.
+        path: FieldPath,
+        /// The data type expected there.
+        data_type: String,
+        /// What was found instead.
+        reason: String,
+    },
+
+    /// A data type read from metadata that differs from the one a Rust type expects.
+    #[error("data type mismatch{}: {difference}", path.describe())]
+    TypeMismatch {
+        /// The first field path at which the two differ (root when the top level differs).
+        path: FieldPath,
+        /// What differs: names, types, field order or count.
+        difference: String,
+    },
+
+    /// A v2 data type that has no Zarr v3 equivalent (subarray fields, mixed byte order,
+    /// padding), asked for in v3 form.
+    #[error("no Zarr v3 equivalent{}: {reason}", path.describe())]
+    NoV3Equivalent {
+        /// The field that cannot be expressed.
+        path: FieldPath,
+        /// Why.
+        reason: String,
+    },
+
+    /// Array metadata (`zarr.json`, `.zarray`) that is malformed outside the data type and
+    /// fill value.
+    #[error("invalid array metadata: member {member:?}: {reason}")]
+    InvalidMetadata {
+        /// The JSON member at fault.
+        member: String,
+        /// What was wrong.
+        reason: String,
+    },
+
+    /// Text that is not JSON at all.
+    #[error("invalid JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+impl Error {
+    /// The same error seen from the enclosing struct or subarray: `segment` is put in front of
+    /// its field path. Errors without a path are returned unchanged.
+    #[must_use]
+    pub fn within(mut self, segment: crate::PathSegment) -> Self {
+        match &mut self {
+            Error::InvalidDataType { path, .. }
+            | Error::InvalidStruct { path, .. }
+            | Error::InvalidDtype { path, .. }
+            | Error::InvalidFillValue { path, .. }
+            | Error::Unrepresentable { path, .. }
+            | Error::InvalidElement { path, .. }
+            | Error::ValueMismatch { path, .. }
+            | Error::TypeMismatch { path, .. }
+            | Error::NoV3Equivalent { path, .. } => path.prepend(segment),
+            Error::InvalidCodec { .. }
+            | Error::MissingEndian { .. }
+            | Error::ChunkLength { .. }
+            | Error::BufferLength { .. }
+            | Error::InvalidMetadata { .. }
+            | Error::Json(_) => {}
+        }
+        self
+    }
+}
+
+/// Invalid bytes inside one element: what was wrong and where, relative to the element.
+///
+/// Returned by the per-element decoders ([`Element::read_packed`](crate::Element::read_packed));
+/// chunk decoders turn it into [`Error::InvalidElement`] with the element index and the byte
+/// offset from the start of the chunk.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("byte offset {offset}{}: {fault}", path.describe())]
+pub struct DecodeError {
+    /// The leaf field holding the bad bytes, from the top of the element.
+    pub path: FieldPath,
+    /// Byte offset of the bad value from the start of the element.
+    pub offset: usize,
+    /// What was wrong.
+    pub fault: ElementFault,
+}
+
+impl DecodeError {
+    /// A fault at offset 0 of a scalar element.
+    pub fn new(fault: ElementFault) -> Self {
+        DecodeError {
+            path: FieldPath::root(),
+            offset: 0,
+            fault,
+        }
+    }
+
+    /// The same fault seen from the enclosing struct: inside its field `name`, which starts
+    /// `field_offset` bytes into it.
+    #[must_use]
+    pub fn in_field(mut self, name: &str, field_offset: usize) -> Self {
+        self.path
+            .prepend(crate::PathSegment::Field(name.to_owned()));
+        self.offset += field_offset;
+        self
+    }
+
+    /// The same fault inside element `index` of a subarray whose elements are `stride` bytes.
+    #[must_use]
+    pub fn in_element(mut self, index: usize, stride: usize) -> Self {
+        self.path.prepend(crate::PathSegment::Index(index));
+        self.offset += index * stride;
+        self
+    }
+
+    /// The chunk-level error for element `index` of a chunk of `element_size`-byte elements.
+    pub fn at(self, index: usize, element_size: usize) -> Error {
+        Error::InvalidElement {
+            index,
+            path: self.path,
+            offset: index
+                .saturating_mul(element_size)
+                .saturating_add(self.offset),
+            fault: self.fault,
+        }
+    }
+}
+
+/// What is wrong with the bytes of one encoded value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ElementFault {
+    /// A `bool` byte other than `0x00` or `0x01`.
+    InvalidBool(u8),
+    /// A UTF-32 code unit that is a surrogate or above U+10FFFF.
+    InvalidUtf32(u32),
+}
+
+impl fmt::Display for ElementFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ElementFault::InvalidBool(byte) => {
+                write!(f, "invalid bool byte 0x{byte:02x} (must be 0x00 or 0x01)")
+            }
+            ElementFault::InvalidUtf32(unit) => {
+                write!(
+                    f,
+                    "invalid UTF-32 code unit 0x{unit:08x} (not a Unicode scalar value)"
+                )
+            }
+        }
+    }
+}
+
+/// A compact JSON rendering of `json` for error messages.
+pub(crate) fn show(json: &serde_json::Value) -> String {
+    json.to_string()
+}

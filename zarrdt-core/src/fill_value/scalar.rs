@@ -1,0 +1,254 @@
+//! Fill values of scalar types, in the v3 and v2 forms (seed 000 "Permitted fill values";
+//! Zarr v2 "Fill value encoding").
+
+use base64::Engine;
+use num_complex::Complex;
+use serde_json::Value as Json;
+
+use super::BASE64;
+use super::float::{self, Float, V2_FLOAT_FORMS, V3_FLOAT_FORMS};
+use crate::error::show;
+use crate::{Error, FieldPath, ScalarType, Value};
+
+/// Which metadata format's rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// Zarr v3 `fill_value`.
+    V3,
+    /// Zarr v2 `fill_value`.
+    V2,
+}
+
+/// Parses the fill value of `scalar` at `path`.
+pub(crate) fn parse(
+    scalar: ScalarType,
+    json: &Json,
+    format: Format,
+    path: &FieldPath,
+) -> Result<Value, Error> {
+    parse_inner(scalar, json, format).ok_or_else(|| Error::InvalidFillValue {
+        path: path.clone(),
+        data_type: scalar.name(),
+        json: show(json),
+        expected: expected(scalar, format),
+    })
+}
+
+fn parse_inner(scalar: ScalarType, json: &Json, format: Format) -> Option<Value> {
+    Some(match scalar {
+        ScalarType::Bool => Value::Bool(json.as_bool()?),
+        ScalarType::Int8 => Value::Int8(integer(json)?),
+        ScalarType::Int16 => Value::Int16(integer(json)?),
+        ScalarType::Int32 => Value::Int32(integer(json)?),
+        ScalarType::Int64 => Value::Int64(integer(json)?),
+        ScalarType::UInt8 => Value::UInt8(integer(json)?),
+        ScalarType::UInt16 => Value::UInt16(integer(json)?),
+        ScalarType::UInt32 => Value::UInt32(integer(json)?),
+        ScalarType::UInt64 => Value::UInt64(integer(json)?),
+        ScalarType::Float16 => Value::Float16(parse_float(json, format)?),
+        ScalarType::Float32 => Value::Float32(parse_float(json, format)?),
+        ScalarType::Float64 => Value::Float64(parse_float(json, format)?),
+        ScalarType::Complex64 => Value::Complex64(parse_complex(json, format)?),
+        ScalarType::Complex128 => Value::Complex128(parse_complex(json, format)?),
+        ScalarType::Raw { size } | ScalarType::RawBytes { size } => {
+            Value::Bytes(bytes(json).filter(|b| b.len() == size.get())?)
+        }
+        ScalarType::NullTerminatedBytes { size } => {
+            let mut content = bytes(json).filter(|b| b.len() <= size.get())?;
+            content.resize(size.get(), 0);
+            Value::Bytes(content)
+        }
+        ScalarType::DateTime64(_) => Value::DateTime64(time_count(json)?),
+        ScalarType::TimeDelta64(_) => Value::TimeDelta64(time_count(json)?),
+        ScalarType::FixedLengthUtf32 { chars } => {
+            let text = json.as_str()?;
+            if text.chars().count() > chars.get() {
+                return None;
+            }
+            Value::String(text.trim_end_matches('\0').to_owned())
+        }
+    })
+}
+
+fn expected(scalar: ScalarType, format: Format) -> String {
+    let float_forms = match format {
+        Format::V3 => V3_FLOAT_FORMS,
+        Format::V2 => V2_FLOAT_FORMS,
+    };
+    match scalar {
+        ScalarType::Bool => "a JSON boolean (true or false)".into(),
+        ScalarType::Int8 => integer_range(i8::MIN, i8::MAX),
+        ScalarType::Int16 => integer_range(i16::MIN, i16::MAX),
+        ScalarType::Int32 => integer_range(i32::MIN, i32::MAX),
+        ScalarType::Int64 => integer_range(i64::MIN, i64::MAX),
+        ScalarType::UInt8 => integer_range(u8::MIN, u8::MAX),
+        ScalarType::UInt16 => integer_range(u16::MIN, u16::MAX),
+        ScalarType::UInt32 => integer_range(u32::MIN, u32::MAX),
+        ScalarType::UInt64 => integer_range(u64::MIN, u64::MAX),
+        ScalarType::Float16 | ScalarType::Float32 | ScalarType::Float64 => float_forms.into(),
+        ScalarType::Complex64 | ScalarType::Complex128 => {
+            format!("a two-element array [real, imaginary], each {float_forms}")
+        }
+        ScalarType::Raw { size } | ScalarType::RawBytes { size } => {
+            format!("an array of {size} integers in 0..=255 or a base64 string of {size} bytes")
+        }
+        ScalarType::NullTerminatedBytes { size } => {
+            format!("a base64 string (or an array of integers in 0..=255) of at most {size} bytes")
+        }
+        ScalarType::DateTime64(_) | ScalarType::TimeDelta64(_) => {
+            "an integer in [-9223372036854775808, 9223372036854775807] or \"NaT\"".into()
+        }
+        ScalarType::FixedLengthUtf32 { chars } => {
+            format!("a string of at most {chars} characters")
+        }
+    }
+}
+
+fn integer_range(min: impl std::fmt::Display, max: impl std::fmt::Display) -> String {
+    format!("a JSON integer (no fraction or exponent) in [{min}, {max}]")
+}
+
+/// A JSON number written without fraction or exponent, in range for `T`.
+///
+/// serde_json keeps such numbers as integers and everything else (`1.0`, `1e3`) as `f64`, so
+/// the form is told apart exactly.
+fn integer<T: TryFrom<u64> + TryFrom<i64>>(json: &Json) -> Option<T> {
+    let Json::Number(number) = json else {
+        return None;
+    };
+    if let Some(unsigned) = number.as_u64() {
+        T::try_from(unsigned).ok()
+    } else {
+        T::try_from(number.as_i64()?).ok()
+    }
+}
+
+fn parse_float<F: Float>(json: &Json, format: Format) -> Option<F> {
+    match format {
+        Format::V3 => float::parse_v3(json),
+        Format::V2 => float::parse_v2(json),
+    }
+}
+
+fn parse_complex<F: Float>(json: &Json, format: Format) -> Option<Complex<F>> {
+    match json.as_array()?.as_slice() {
+        [re, im] => Some(Complex::new(
+            parse_float(re, format)?,
+            parse_float(im, format)?,
+        )),
+        _ => None,
+    }
+}
+
+/// Bytes written as a base64 string or an array of integers 0..=255.
+pub(super) fn bytes(json: &Json) -> Option<Vec<u8>> {
+    match json {
+        Json::String(text) => BASE64.decode(text).ok(),
+        Json::Array(items) => items.iter().map(integer::<u8>).collect(),
+        _ => None,
+    }
+}
+
+fn time_count(json: &Json) -> Option<i64> {
+    match json {
+        Json::String(text) if text == "NaT" => Some(i64::MIN),
+        other => integer(other),
+    }
+}
+
+/// Writes the fill value of `scalar`; errors if `value` is not a value of that type or cannot be
+/// written in `format`.
+pub(crate) fn to_json(
+    scalar: ScalarType,
+    value: &Value,
+    format: Format,
+    path: &FieldPath,
+) -> Result<Json, Error> {
+    let mismatch = |reason: String| Error::ValueMismatch {
+        path: path.clone(),
+        data_type: scalar.name(),
+        reason,
+    };
+    let unrepresentable = |what: String| Error::Unrepresentable {
+        path: path.clone(),
+        format: "a Zarr v2 fill_value",
+        reason: format!("{what}: v2 only knows \"NaN\", so the payload would be lost"),
+    };
+    let write_float = |bits: u64, json: Option<Json>| {
+        json.ok_or_else(|| unrepresentable(format!("the NaN with bits 0x{bits:x}")))
+    };
+    let json = match (scalar, value) {
+        (ScalarType::Bool, Value::Bool(v)) => Json::from(*v),
+        (ScalarType::Int8, Value::Int8(v)) => Json::from(*v),
+        (ScalarType::Int16, Value::Int16(v)) => Json::from(*v),
+        (ScalarType::Int32, Value::Int32(v)) => Json::from(*v),
+        (ScalarType::Int64, Value::Int64(v))
+        | (ScalarType::DateTime64(_), Value::DateTime64(v))
+        | (ScalarType::TimeDelta64(_), Value::TimeDelta64(v)) => Json::from(*v),
+        (ScalarType::UInt8, Value::UInt8(v)) => Json::from(*v),
+        (ScalarType::UInt16, Value::UInt16(v)) => Json::from(*v),
+        (ScalarType::UInt32, Value::UInt32(v)) => Json::from(*v),
+        (ScalarType::UInt64, Value::UInt64(v)) => Json::from(*v),
+        (ScalarType::Float16, Value::Float16(v)) => float_json(*v, format, write_float)?,
+        (ScalarType::Float32, Value::Float32(v)) => float_json(*v, format, write_float)?,
+        (ScalarType::Float64, Value::Float64(v)) => float_json(*v, format, write_float)?,
+        (ScalarType::Complex64, Value::Complex64(v)) => Json::Array(vec![
+            float_json(v.re, format, write_float)?,
+            float_json(v.im, format, write_float)?,
+        ]),
+        (ScalarType::Complex128, Value::Complex128(v)) => Json::Array(vec![
+            float_json(v.re, format, write_float)?,
+            float_json(v.im, format, write_float)?,
+        ]),
+        (ScalarType::Raw { size }, Value::Bytes(b)) if b.len() == size.get() => match format {
+            Format::V3 => Json::Array(b.iter().map(|&byte| Json::from(byte)).collect()),
+            Format::V2 => Json::from(BASE64.encode(b)),
+        },
+        (ScalarType::RawBytes { size }, Value::Bytes(b)) if b.len() == size.get() => {
+            Json::from(BASE64.encode(b))
+        }
+        (ScalarType::NullTerminatedBytes { size }, Value::Bytes(b)) if b.len() <= size.get() => {
+            let end = b
+                .iter()
+                .rposition(|&byte| byte != 0)
+                .map_or(0, |last| last + 1);
+            Json::from(BASE64.encode(&b[..end]))
+        }
+        (ScalarType::FixedLengthUtf32 { chars }, Value::String(text)) => {
+            if text.chars().count() > chars.get() {
+                return Err(mismatch(format!(
+                    "a string of {} characters does not fit in {chars}",
+                    text.chars().count()
+                )));
+            }
+            Json::from(text.trim_end_matches('\0'))
+        }
+        (ScalarType::Raw { .. } | ScalarType::RawBytes { .. }, Value::Bytes(b)) => {
+            return Err(mismatch(format!(
+                "{} bytes instead of {}",
+                b.len(),
+                scalar.size()
+            )));
+        }
+        (ScalarType::NullTerminatedBytes { .. }, Value::Bytes(b)) => {
+            return Err(mismatch(format!(
+                "{} bytes, more than {}",
+                b.len(),
+                scalar.size()
+            )));
+        }
+        (_, other) => return Err(mismatch(format!("found a {} value", other.kind()))),
+    };
+    Ok(json)
+}
+
+fn float_json<F: Float>(
+    value: F,
+    format: Format,
+    write: impl Fn(u64, Option<Json>) -> Result<Json, Error>,
+) -> Result<Json, Error> {
+    match format {
+        Format::V3 => Ok(float::to_v3(value)),
+        Format::V2 => write(value.to_bits_u64(), float::to_v2(value)),
+    }
+}
