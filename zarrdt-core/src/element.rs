@@ -32,6 +32,11 @@ use crate::{
 /// assert!(bool::decode_slice(&[0, 1, 2], Endian::Little).is_err()); // 2 is no bool
 /// # Ok::<(), zarrdt_core::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a Zarr element type",
+    label = "no Zarr data type for `{Self}`",
+    note = "Zarr element types are bool, i8..i64, u8..u64, half::f16, f32, f64, num_complex::Complex<f32|f64>, arrays [T; N] of them, and structs with #[derive(ZarrStruct)]"
+)]
 pub trait Element: Sized {
     /// Size of one encoded value in bytes (the packed size; for structs, the itemsize).
     const SIZE: usize;
@@ -69,20 +74,14 @@ pub trait Element: Sized {
     /// `values.len() * SIZE` bytes. Types override this with faster bulk code.
     #[doc(hidden)]
     fn write_packed_slice<E: StaticEndian>(values: &[Self], out: &mut [u8]) {
-        for (value, chunk) in values.iter().zip(out.chunks_exact_mut(Self::SIZE)) {
-            value.write_packed::<E>(chunk);
-        }
+        crate::__private::write_each::<Self, E>(values, out);
     }
 
     /// Decodes every element of `bytes`, a whole number of `SIZE`-byte elements, appending to
     /// `out`. Types override this with faster bulk code.
     #[doc(hidden)]
     fn read_packed_slice<E: StaticEndian>(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), Error> {
-        out.reserve(bytes.len() / Self::SIZE);
-        for (index, chunk) in bytes.chunks_exact(Self::SIZE).enumerate() {
-            out.push(Self::read_packed::<E>(chunk).map_err(|error| error.at(index, Self::SIZE))?);
-        }
-        Ok(())
+        crate::__private::read_each::<Self, E>(bytes, out)
     }
 
     /// The Zarr v3 data type of `Self`.

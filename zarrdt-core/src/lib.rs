@@ -71,6 +71,11 @@ mod metadata;
 mod path;
 mod structure;
 mod value;
+mod zarr_struct;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
 
 pub use codec::BytesCodec;
 pub use data_type::{
@@ -87,6 +92,7 @@ pub use metadata::{ArrayMetadataV2, ArrayMetadataV3};
 pub use path::{FieldPath, PathSegment};
 pub use structure::{Field, Leaf, StructType};
 pub use value::{Record, Value};
+pub use zarr_struct::ZarrStruct;
 
 /// Re-exported so that users (and generated code) name the same versions this crate uses.
 pub use half;

@@ -1,7 +1,7 @@
 //! Structural comparison of data types, reporting the first difference by field path.
 
 use super::DataType;
-use crate::{Error, FieldPath, StructType};
+use crate::{Endian, Error, Layout};
 
 impl DataType {
     /// Checks that `found` (for example a data type read from an array's metadata) is the same
@@ -24,86 +24,9 @@ impl DataType {
     /// # Ok::<(), zarrdt_core::Error>(())
     /// ```
     pub fn check_matches(&self, found: &DataType) -> Result<(), Error> {
-        match first_difference(self, found, &FieldPath::root()) {
-            None => Ok(()),
-            Some((path, difference)) => Err(Error::TypeMismatch { path, difference }),
-        }
+        // Packed layouts in one byte order differ exactly where the types differ, and the
+        // layout comparison reports the first difference by path.
+        let layout = |data_type| Layout::from_data_type(data_type, Some(Endian::Little));
+        layout(self)?.check_matches(&layout(found)?)
     }
-}
-
-fn describe(data_type: &DataType) -> String {
-    match data_type {
-        DataType::Scalar(_) => data_type.to_string(),
-        DataType::Struct(structure) => format!("a struct of {} fields", structure.fields().len()),
-    }
-}
-
-fn first_difference(
-    expected: &DataType,
-    found: &DataType,
-    path: &FieldPath,
-) -> Option<(FieldPath, String)> {
-    match (expected, found) {
-        (DataType::Scalar(a), DataType::Scalar(b)) if a == b => None,
-        (DataType::Struct(a), DataType::Struct(b)) => struct_difference(a, b, path),
-        _ => Some((
-            path.clone(),
-            format!("expected {}, found {}", describe(expected), describe(found)),
-        )),
-    }
-}
-
-fn struct_difference(
-    expected: &StructType,
-    found: &StructType,
-    path: &FieldPath,
-) -> Option<(FieldPath, String)> {
-    let (ours, theirs) = (expected.fields(), found.fields());
-    for position in 0..ours.len().max(theirs.len()) {
-        match (ours.get(position), theirs.get(position)) {
-            (Some(a), Some(b)) if a.name() == b.name() => {
-                let inner = first_difference(a.data_type(), b.data_type(), &path.field(a.name()));
-                if inner.is_some() {
-                    return inner;
-                }
-            }
-            (Some(a), Some(b)) => {
-                let why = if found.field(a.name()).is_some() {
-                    "the field order differs"
-                } else {
-                    "the names differ"
-                };
-                return Some((
-                    path.field(a.name()),
-                    format!(
-                        "expected field {:?} at position {position}, found {:?} ({why})",
-                        a.name(),
-                        b.name()
-                    ),
-                ));
-            }
-            (Some(a), None) => {
-                return Some((
-                    path.field(a.name()),
-                    format!(
-                        "missing field: expected {} fields, found {}",
-                        ours.len(),
-                        theirs.len()
-                    ),
-                ));
-            }
-            (None, Some(b)) => {
-                return Some((
-                    path.field(b.name()),
-                    format!(
-                        "unexpected field: expected {} fields, found {}",
-                        ours.len(),
-                        theirs.len()
-                    ),
-                ));
-            }
-            (None, None) => break,
-        }
-    }
-    None
 }

@@ -7,6 +7,7 @@
 //! record codec ([`Layout::decode_values`]) works on layouts, so v2 and v3 chunks share one
 //! implementation.
 
+mod compare;
 mod descr;
 mod v3;
 

@@ -39,6 +39,8 @@ pub struct ArrayMetadataV3 {
     pub v2_chunk_keys: bool,
     /// Whether `data_type` was written in the legacy `structured` form (zarr-python 3.1).
     pub legacy_structured: bool,
+    /// The `dimension_names` list, if present.
+    pub dimension_names: Option<Json>,
     /// The `attributes` object (empty if absent).
     pub attributes: serde_json::Map<String, Json>,
 }
@@ -64,6 +66,7 @@ impl ArrayMetadataV3 {
             separator: '/',
             v2_chunk_keys: false,
             legacy_structured: false,
+            dimension_names: None,
             attributes: serde_json::Map::new(),
         }
     }
@@ -115,6 +118,16 @@ impl ArrayMetadataV3 {
             member(object, "fill_value")?,
             bytes_codec.and_then(BytesCodec::endian),
         )?;
+        match object.get("storage_transformers") {
+            None => {}
+            Some(Json::Array(transformers)) if transformers.is_empty() => {}
+            Some(_) => {
+                return Err(invalid(
+                    "storage_transformers",
+                    "storage transformers are not supported",
+                ));
+            }
+        }
         let attributes = match object.get("attributes") {
             None => serde_json::Map::new(),
             Some(Json::Object(attributes)) => attributes.clone(),
@@ -130,14 +143,28 @@ impl ArrayMetadataV3 {
             separator,
             v2_chunk_keys,
             legacy_structured,
+            dimension_names: object.get("dimension_names").cloned(),
             attributes,
         })
     }
 
-    /// The `zarr.json` document, in the current spec forms.
+    /// The `zarr.json` document, in the current spec forms: a legacy `structured` type is
+    /// written as `struct`, and a `bytes` codec without `endian` for a type that needs one
+    /// (as zarr-python 3.1 wrote them) gets the little-endian order it was read with.
     pub fn to_json(&self) -> Result<Json, Error> {
         let encoding = if self.v2_chunk_keys { "v2" } else { "default" };
-        Ok(json!({
+        let codecs: Vec<Json> = self
+            .codecs
+            .iter()
+            .map(|codec| match self.bytes_codec {
+                Some(bytes) if codec.get("name").and_then(Json::as_str) == Some("bytes") => {
+                    let endian = self.data_type.has_endianness().then(|| bytes.read_endian());
+                    BytesCodec::new(endian).to_json()
+                }
+                _ => codec.clone(),
+            })
+            .collect();
+        let mut document = json!({
             "zarr_format": 3,
             "node_type": "array",
             "shape": self.shape,
@@ -145,9 +172,13 @@ impl ArrayMetadataV3 {
             "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": self.chunk_shape}},
             "chunk_key_encoding": {"name": encoding, "configuration": {"separator": self.separator.to_string()}},
             "fill_value": self.data_type.fill_value_to_json(&self.fill_value)?,
-            "codecs": self.codecs,
+            "codecs": codecs,
             "attributes": self.attributes,
-        }))
+        });
+        if let Some(names) = &self.dimension_names {
+            document["dimension_names"] = names.clone();
+        }
+        Ok(document)
     }
 
     /// The key of the chunk at grid position `indices`, relative to the array.

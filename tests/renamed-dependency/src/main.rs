@@ -1,0 +1,40 @@
+//! The dependency is renamed (`zarrdt_renamed = { package = "zarrdt" }`), so the generated code
+//! is pointed at it; no `zarrdt` crate is in scope under that name. `cargo test --workspace`
+//! runs `main` through the test below.
+use zarrdt_renamed::{Element, Endian, ZarrStruct};
+
+#[derive(ZarrStruct)]
+#[zarr(crate = "zarrdt_renamed")]
+struct Sample {
+    time: i64,
+    value: f64,
+}
+
+mod nested {
+    use zarrdt_renamed as zr;
+
+    #[derive(zr::ZarrStruct)]
+    #[zarr(crate = "zr")]
+    pub struct Relative {
+        pub value: u16,
+    }
+}
+
+fn main() {
+    check();
+}
+
+fn check() {
+    let sample = Sample {
+        time: 1,
+        value: 2.0,
+    };
+    assert_eq!(sample.encode(Endian::Little).len(), 16);
+    assert_eq!(<Sample as ZarrStruct>::FIELDS.len(), 2);
+    assert_eq!(nested::Relative { value: 1 }.encode(Endian::Big), [0, 1]);
+}
+
+#[test]
+fn renamed_dependency_works() {
+    check();
+}

@@ -1,0 +1,29 @@
+use zarrdt::ZarrStruct;
+
+#[derive(ZarrStruct)]
+#[zarr(rename = "record", skip)]
+struct OnStruct {
+    x: f32,
+}
+
+#[derive(ZarrStruct)]
+struct OnField {
+    #[zarr(rename = "")]
+    empty: f32,
+    #[zarr(rename = "a", rename = "b")]
+    twice: f32,
+    #[zarr(skip, endian = "big")]
+    unknown: f32,
+    #[zarr(crate = "zarrdt")]
+    misplaced: f32,
+    #[zarr]
+    bare: f32,
+}
+
+#[derive(ZarrStruct)]
+#[zarr(bound = "T zarrdt::Element")]
+struct BadBound<T> {
+    x: T,
+}
+
+fn main() {}

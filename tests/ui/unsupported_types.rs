@@ -1,0 +1,21 @@
+use zarrdt::ZarrStruct;
+
+trait Shape {}
+
+#[derive(ZarrStruct)]
+struct Everything<'a, T> {
+    name: String,
+    samples: Vec<T>,
+    borrowed: &'a u8,
+    count: usize,
+    offset: isize,
+    letter: char,
+    maybe: Option<f64>,
+    pointer: *const u8,
+    shape: Box<dyn Shape>,
+    pair: (f32, f32),
+    wide: u128,
+    nested: [[std::string::String; 2]; 3],
+}
+
+fn main() {}

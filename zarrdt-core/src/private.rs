@@ -1,0 +1,186 @@
+//! Support for the code `#[derive(ZarrStruct)]` generates. Not public API: it changes without
+//! notice, in lockstep with the derive (the facade pins both to the same version).
+
+pub use core::marker::PhantomData;
+pub use core::mem::{offset_of, size_of};
+pub use core::primitive::{bool, str, u8, usize};
+pub use core::result::Result::{self, Err, Ok};
+pub use core::{assert, unreachable};
+pub use std::vec::Vec;
+
+pub use crate::MAX_ELEMENT_SIZE;
+pub use crate::endian::StaticEndian;
+pub use crate::{
+    DecodeError, Element, Error, FieldDescriptor, PathSegment, Record, TypeDescriptor, Value,
+    ZarrStruct,
+};
+
+use zerocopy::{FromBytes, Immutable, IntoBytes, TryFromBytes};
+
+/// Encodes `values` one by one (the path every type supports).
+#[inline]
+pub fn write_each<T: Element, E: StaticEndian>(values: &[T], out: &mut [u8]) {
+    for (value, chunk) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
+        value.write_packed::<E>(chunk);
+    }
+}
+
+/// Decodes every element of `bytes` one by one, appending to `out`.
+#[inline]
+pub fn read_each<T: Element, E: StaticEndian>(bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
+    out.reserve(bytes.len() / T::SIZE);
+    for (index, chunk) in bytes.chunks_exact(T::SIZE).enumerate() {
+        out.push(T::read_packed::<E>(chunk).map_err(|error| error.at(index, T::SIZE))?);
+    }
+    Ok(())
+}
+
+/// A record from `(name, value)` pairs.
+pub fn record<const N: usize>(fields: [(&'static str, Value); N]) -> Value {
+    Value::Record(fields.into_iter().collect())
+}
+
+/// `value` as a record with exactly the fields `names`, or the error naming what differs.
+pub fn expect_record<'v>(
+    value: &'v Value,
+    names: &[&str],
+    type_name: &str,
+) -> Result<&'v Record, Error> {
+    let mismatch = |path: crate::FieldPath, reason: String| Error::ValueMismatch {
+        path,
+        data_type: type_name.to_owned(),
+        reason,
+    };
+    let Value::Record(record) = value else {
+        return Err(mismatch(
+            crate::FieldPath::root(),
+            format!("found a {} value", value.kind()),
+        ));
+    };
+    if let Some((unknown, _)) = record
+        .fields()
+        .iter()
+        .find(|(name, _)| !names.contains(&name.as_str()))
+    {
+        return Err(mismatch(
+            crate::FieldPath::root().field(unknown),
+            "the struct has no field of this name".into(),
+        ));
+    }
+    Ok(record)
+}
+
+/// The value of field `name` of `record`.
+pub fn field_value<'r>(
+    record: &'r Record,
+    name: &str,
+    type_name: &str,
+) -> Result<&'r Value, Error> {
+    record.get(name).ok_or_else(|| Error::ValueMismatch {
+        path: crate::FieldPath::root().field(name),
+        data_type: type_name.to_owned(),
+        reason: "the record has no value for this field".into(),
+    })
+}
+
+/// `error` seen from the struct holding field `name`.
+pub fn within_field(error: Error, name: &str) -> Error {
+    error.within(PathSegment::Field(name.to_owned()))
+}
+
+/// Chooses, at compile time and for concrete types, the fastest way to copy records whose
+/// memory layout is their native-order packed encoding: by which of the traits below applies
+/// to `&Probe<T>`, `&&Probe<T>`… ("autoref specialisation"). In generic code the fallback is
+/// always chosen.
+pub struct Probe<T>(PhantomData<T>);
+
+impl<T> Probe<T> {
+    /// The probe for `T`.
+    pub const NEW: Self = Probe(PhantomData);
+}
+
+/// Tier 1 of encoding: `T` is plain bytes (`IntoBytes`), so a slice of it is copied at once.
+pub trait EncodeBytes<T> {
+    /// Copies `values` into `out`; `true` if done.
+    fn write_native(&self, values: &[T], out: &mut [u8]) -> bool;
+}
+
+impl<T: IntoBytes + Immutable> EncodeBytes<T> for Probe<T> {
+    #[inline]
+    fn write_native(&self, values: &[T], out: &mut [u8]) -> bool {
+        out.copy_from_slice(values.as_bytes());
+        true
+    }
+}
+
+/// Fallback of encoding: nothing to do fast.
+pub trait EncodeFallback<T> {
+    /// Always `false`.
+    fn write_native(&self, values: &[T], out: &mut [u8]) -> bool;
+}
+
+impl<T> EncodeFallback<T> for &Probe<T> {
+    #[inline]
+    fn write_native(&self, _: &[T], _: &mut [u8]) -> bool {
+        false
+    }
+}
+
+/// Tier 1 of decoding: any bytes are a valid `T` (`FromBytes`), so a chunk is copied at once.
+pub trait DecodeBytes<T> {
+    /// Appends the records of `bytes` to `out`; `true` if done.
+    fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool;
+}
+
+impl<T: FromBytes + IntoBytes> DecodeBytes<T> for Probe<T> {
+    #[inline]
+    fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool {
+        let start = out.len();
+        let count = bytes.len() / size_of::<T>().max(1);
+        if T::extend_vec_zeroed(out, count).is_err() {
+            return false;
+        }
+        out[start..].as_mut_bytes().copy_from_slice(bytes);
+        true
+    }
+}
+
+/// Tier 2 of decoding: some bytes are invalid (`bool` fields), so each record is validated
+/// and copied by zerocopy; on an invalid record the caller's field-by-field path reports it.
+pub trait DecodeValidated<T> {
+    /// Appends the records of `bytes` to `out`; `false` (and `out` unchanged) if one is
+    /// invalid.
+    fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool;
+}
+
+impl<T: TryFromBytes + Immutable> DecodeValidated<T> for &Probe<T> {
+    #[inline]
+    fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool {
+        let start = out.len();
+        let size = size_of::<T>().max(1);
+        out.reserve(bytes.len() / size);
+        for chunk in bytes.chunks_exact(size) {
+            match T::try_read_from_bytes(chunk) {
+                Ok(value) => out.push(value),
+                Err(_) => {
+                    out.truncate(start);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Fallback of decoding: nothing to do fast.
+pub trait DecodeFallback<T> {
+    /// Always `false`.
+    fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool;
+}
+
+impl<T> DecodeFallback<T> for &&Probe<T> {
+    #[inline]
+    fn read_native(&self, _: &[u8], _: &mut Vec<T>) -> bool {
+        false
+    }
+}

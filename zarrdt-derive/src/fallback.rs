@@ -1,0 +1,55 @@
+//! Output for a struct with mistakes: the errors, plus stub impls so that code using the struct
+//! gets no follow-on "trait not implemented" errors (the approach of thiserror-impl).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::DeriveInput;
+
+use crate::ctxt::Errors;
+use crate::{attr, expand};
+
+/// The compile errors of `error`, and stub impls of `Element` and `ZarrStruct` for `input`.
+pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
+    let errors = error.to_compile_error();
+    // Name the runtime as the user asked; if that attribute is itself broken, emit no stub,
+    // since any path we guessed could add an error of its own.
+    let mut attr_errors = Errors::default();
+    let attrs = attr::container(&input.attrs, &mut attr_errors);
+    if attr_errors.finish().is_err() {
+        return errors;
+    }
+    let import = expand::import_runtime(attrs.krate.as_ref());
+    let private = quote!(_zarrdt::__private);
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let stubs = quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::Element for #ident #ty_generics #where_clause {
+            const SIZE: #private::usize = 1;
+            const TYPE: #private::TypeDescriptor = #private::TypeDescriptor::Struct(&[]);
+            fn write_packed<__E: #private::StaticEndian>(&self, _: &mut [#private::u8]) {
+                #private::unreachable!()
+            }
+            fn read_packed<__E: #private::StaticEndian>(
+                _: &[#private::u8],
+            ) -> #private::Result<Self, #private::DecodeError> {
+                #private::unreachable!()
+            }
+            fn to_value(&self) -> #private::Value {
+                #private::unreachable!()
+            }
+            fn from_value(_: &#private::Value) -> #private::Result<Self, #private::Error> {
+                #private::unreachable!()
+            }
+        }
+        #[automatically_derived]
+        impl #impl_generics #private::ZarrStruct for #ident #ty_generics #where_clause {
+            const FIELDS: &'static [#private::FieldDescriptor] = &[];
+        }
+    };
+    let wrapped = expand::wrap(&import, &stubs);
+    quote! {
+        #errors
+        #wrapped
+    }
+}

@@ -1,0 +1,109 @@
+//! What the derive can tell about a field type from its syntax alone: `PhantomData`, types that
+//! can never be Zarr elements, and mentions of generic parameters.
+
+use std::collections::HashSet;
+
+use syn::{GenericArgument, Ident, PathArguments, Type, TypePath};
+
+/// Whether `ty` is `PhantomData<...>` (by any path), which the record skips.
+pub(crate) fn is_phantom(ty: &Type) -> bool {
+    match ty {
+        Type::Path(TypePath { qself: None, path }) => path
+            .segments
+            .last()
+            .is_some_and(|segment| segment.ident == "PhantomData"),
+        Type::Group(group) => is_phantom(&group.elem),
+        Type::Paren(paren) => is_phantom(&paren.elem),
+        _ => false,
+    }
+}
+
+/// The part of `ty` that can never be a Zarr element, and why; `None` if `ty` may be one
+/// (whether it is, the trait system decides).
+pub(crate) fn unsupported(ty: &Type) -> Option<(&Type, String)> {
+    let reason: &str = match ty {
+        Type::Array(array) => return unsupported(&array.elem),
+        Type::Group(group) => return unsupported(&group.elem),
+        Type::Paren(paren) => return unsupported(&paren.elem),
+        Type::Path(path) => return unsupported_path(path).map(|reason| (ty, reason)),
+        Type::Reference(_) => {
+            "references cannot be stored in a Zarr record; store the value itself"
+        }
+        Type::Ptr(_) => "raw pointers cannot be stored in a Zarr record",
+        Type::TraitObject(_) | Type::ImplTrait(_) => {
+            "trait objects have no fixed size, so they cannot be Zarr elements"
+        }
+        Type::Slice(_) => "slices have no fixed size; use an array `[T; N]`",
+        Type::Tuple(tuple) if tuple.elems.is_empty() => {
+            "`()` has no bytes to store; use `PhantomData` for marker fields"
+        }
+        Type::Tuple(_) => {
+            "tuples are not Zarr elements; use an array `[T; N]` or a `#[derive(ZarrStruct)]` tuple struct"
+        }
+        Type::BareFn(_) => "function pointers cannot be stored in a Zarr record",
+        Type::Never(_) => "`!` has no values to store",
+        Type::Infer(_) => "the field type must be written out",
+        _ => return None,
+    };
+    Some((ty, reason.to_owned()))
+}
+
+fn unsupported_path(path: &TypePath) -> Option<String> {
+    if path.qself.is_some() {
+        return None;
+    }
+    let segments = &path.path.segments;
+    let first = segments.first()?.ident.to_string();
+    let from_std = segments.len() == 1 || matches!(first.as_str(), "std" | "core" | "alloc");
+    if !from_std {
+        return None;
+    }
+    let last = segments.last()?.ident.to_string();
+    let reason = match last.as_str() {
+        "usize" | "isize" => {
+            format!("`{last}` has a platform-dependent size; use a fixed-size integer such as `u64` or `i64`")
+        }
+        "i128" | "u128" => format!("`{last}` has no Zarr data type; the widest integers are 64-bit"),
+        "char" => "`char` has no Zarr data type; use `u32` for a code point".to_owned(),
+        "str" | "String" => format!(
+            "`{last}` is variable-length and a Zarr struct field has a fixed size; use a byte array `[u8; N]`"
+        ),
+        "Vec" | "VecDeque" | "HashMap" | "BTreeMap" | "HashSet" | "BTreeSet" | "Box" | "Rc"
+        | "Arc" | "Cow" => format!(
+            "`{last}` is not a fixed-size value and cannot be a Zarr struct field; use an array `[T; N]`"
+        ),
+        "Option" => "`Option` has no Zarr representation; store the value and mark missing entries with a sentinel or the fill value".to_owned(),
+        "Cell" | "RefCell" => format!("`{last}` cannot be a Zarr struct field; store the value itself"),
+        _ => return None,
+    };
+    Some(reason)
+}
+
+/// Whether `ty` mentions any of `params` (so the impl needs a bound on it).
+pub(crate) fn mentions(ty: &Type, params: &HashSet<&Ident>) -> bool {
+    match ty {
+        Type::Path(path) => {
+            if let Some(qself) = &path.qself
+                && mentions(&qself.ty, params)
+            {
+                return true;
+            }
+            path.path.segments.iter().any(|segment| {
+                params.contains(&segment.ident)
+                    || match &segment.arguments {
+                        PathArguments::AngleBracketed(arguments) => {
+                            arguments.args.iter().any(|argument| match argument {
+                                GenericArgument::Type(inner) => mentions(inner, params),
+                                _ => false,
+                            })
+                        }
+                        _ => false,
+                    }
+            })
+        }
+        Type::Array(array) => mentions(&array.elem, params),
+        Type::Group(group) => mentions(&group.elem, params),
+        Type::Paren(paren) => mentions(&paren.elem, params),
+        _ => false,
+    }
+}
