@@ -1,12 +1,129 @@
-//! Make a plain Rust struct a Zarr struct (record) data type with one line.
+//! Make a plain Rust struct a Zarr struct (record) data type with one line, and store and read
+//! arrays of such records that zarr-python, tensorstore and other Zarr implementations read.
 //!
-//! (Crate documentation is completed together with the derive.)
+//! ```
+//! use zarrdt::{BytesCodec, Element, Endian, ZarrStruct};
+//!
+//! #[derive(ZarrStruct, Debug, Clone, PartialEq)]
+//! struct Particle {
+//!     id: u64,
+//!     pos: [f32; 3],
+//!     mass: f64,
+//!     alive: bool,
+//! }
+//!
+//! // The packed record, at compile time.
+//! assert_eq!(Particle::SIZE, 29);
+//! assert_eq!(Particle::FIELDS[2].name(), "mass");
+//! assert_eq!(Particle::FIELDS[2].offset(), 20);
+//!
+//! // Zarr v3 and v2 metadata.
+//! let data_type = Particle::data_type();
+//! assert_eq!(data_type.to_v3_json()["name"], "struct");
+//! assert_eq!(
+//!     Particle::layout(Endian::Little).to_v2_json()?.to_string(),
+//!     r#"[["id","<u8"],["pos","<f4",[3]],["mass","<f8"],["alive","|b1"]]"#
+//! );
+//!
+//! // Chunks, in either byte order.
+//! let particles = vec![Particle { id: 1, pos: [0.5, 1.5, 2.5], mass: 1e3, alive: true }];
+//! let codec = BytesCodec::new(Some(Endian::Little));
+//! let bytes = codec.encode(&particles)?;
+//! assert_eq!(codec.decode::<Particle>(&bytes)?, particles);
+//! # Ok::<(), zarrdt::Error>(())
+//! ```
+//!
+//! This crate re-exports [`zarrdt_core`] (the runtime model: every Zarr core data type, fill
+//! values, the `bytes` codec, struct types in v3 `struct`, legacy `structured` and v2 NumPy
+//! `descr` form) and the derive.
+//!
+//! # `#[derive(ZarrStruct)]`
+//!
+//! Implements [`Element`] and [`ZarrStruct`] for a struct with named fields or a tuple struct
+//! (fields named `"0"`, `"1"`, …).
+//!
+//! **Field types**: `bool`, `i8`…`i64`, `u8`…`u64`, [`half::f16`], `f32`, `f64`,
+//! [`num_complex::Complex<f32>`] (`complex64`), [`num_complex::Complex<f64>`] (`complex128`),
+//! other `#[derive(ZarrStruct)]` structs (nested to any depth) and arrays `[T; N]` of any of
+//! these, nested arrays included. `PhantomData` fields are not part of the record. Types that
+//! can never be elements (`String`, `Vec<T>`, references, `usize`, `char`, `Option<T>`, …) are
+//! compile errors on the field, each saying what to use instead.
+//!
+//! **The record is packed**: each field's offset is the sum of the packed sizes before it, in
+//! declaration order, and the record's size is their sum, as the Zarr struct specs require.
+//! No `#[repr(C)]` is needed, and Rust's own field order and padding never leak into the
+//! record.
+//!
+//! **Attributes**:
+//! * `#[zarr(rename = "name")]` on a field: the field's name in the record (any non-empty
+//!   string, such as `"foo.mask"` or `"température"`).
+//! * `#[zarr(crate = "path")]` on the struct: where to find this crate if it is renamed or
+//!   re-exported (`#[zarr(crate = "my_zarr")]`).
+//! * `#[zarr(bound = "T: Element")]` on the struct: the where-clause predicates of the
+//!   generated impls, replacing the inferred ones. By default every field type that mentions a
+//!   type parameter gets a `FieldType: Element` bound.
+//!
+//! Unknown or duplicate keys, empty renames and duplicate record names are compile errors
+//! pointing at the offending token; all mistakes in a struct are reported at once.
+//!
+//! **Generated**: the field list ([`ZarrStruct::FIELDS`]: names, packed offsets, types) and
+//! [`Element::SIZE`] as constants; the v3 data type ([`Element::data_type`]) and v2 layout
+//! ([`Element::layout`]); encoding and decoding of one record or a slice of records in a runtime
+//! [`Endian`], into a caller's buffer without per-record allocation; conversion to and from
+//! the dynamic [`Value`] tree ([`Element::to_value`], [`Element::from_value`]), so any instance
+//! serves as a fill value; and checks that a data type read from metadata is this struct
+//! ([`ZarrStruct::check_data_type`], [`ZarrStruct::check_layout`]), naming the first field
+//! that differs.
+//!
+//! Decoding validates: a `bool` byte other than 0 or 1 is an [`Error::InvalidElement`] naming
+//! the record index, the field path and the byte offset.
+//!
+//! # Rust arrays in Zarr v3 and v2
+//!
+//! Zarr v3 struct fields have no shape, so a `[T; N]` field is stored as a **nested struct with
+//! fields `"0"`, `"1"`, …, `"N-1"`** (and `[[T; N]; M]` as a struct of such structs). The bytes
+//! are exactly the array's, and zarr-python 3.2+ reads it as a nested structured dtype
+//! (`pos.0`, `pos.1`, …). In Zarr v2 the same field is a NumPy subarray,
+//! `["pos", "<f4", [3]]`, which zarr-python 2 reads as `pos` of shape `(3,)`.
+//!
+//! # Speed
+//!
+//! The generated codecs write each field at a constant offset, with the byte order fixed per
+//! chunk (monomorphised), so there is no per-field dispatch. When the struct is `#[repr(C)]`,
+//! also derives zerocopy's `IntoBytes`, `FromBytes` (or `TryFromBytes` when it has `bool`
+//! fields), `Immutable` and `KnownLayout`, its memory layout equals the packed record, and the
+//! byte order is the machine's, a slice is encoded or decoded with one copy (validating `bool`
+//! fields on decode), through zerocopy and without `unsafe` in this crate:
+//!
+//! ```
+//! use zarrdt::{Element, Endian, ZarrStruct};
+//! use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
+//!
+//! #[derive(ZarrStruct, IntoBytes, FromBytes, Immutable, KnownLayout, Clone, Copy)]
+//! #[repr(C)]
+//! struct Sample {
+//!     time: f64,
+//!     value: f32,
+//!     channel: u32,
+//! }
+//!
+//! let samples = vec![Sample { time: 0.5, value: 1.0, channel: 3 }; 1000];
+//! let bytes = Sample::encode_slice(&samples, Endian::NATIVE); // one memcpy
+//! assert_eq!(Sample::decode_slice(&bytes, Endian::NATIVE)?.len(), 1000);
+//! # Ok::<(), zarrdt::Error>(())
+//! ```
+//!
+//! `cargo bench --bench codec` measures both paths against a `memcpy` of the same bytes.
+//!
+//! # Cargo features
+//!
+//! * `derive` (default): `#[derive(ZarrStruct)]`.
 
 #![forbid(unsafe_code)]
 
 #[doc(inline)]
 pub use zarrdt_core::*;
 
+/// Derives [`Element`] and [`ZarrStruct`] for a struct; see the [crate documentation](crate).
 #[cfg(feature = "derive")]
-#[doc(inline)]
 pub use zarrdt_derive::ZarrStruct;

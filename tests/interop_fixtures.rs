@@ -17,7 +17,10 @@ use std::path::{Path, PathBuf};
 
 use num_complex::Complex;
 use serde_json::{Value as Json, json};
-use zarrdt::{ArrayMetadataV2, ArrayMetadataV3, Endian, Error, Layout, ScalarType, Value};
+mod common;
+
+use common::{chunk_targets, grid_positions, hex_decode, hex_encode, typed};
+use zarrdt::{ArrayMetadataV2, ArrayMetadataV3, Endian, Error, Layout, Value};
 
 #[test]
 fn zarr_python_3_4_2_fixtures() {
@@ -495,55 +498,6 @@ struct Assembled {
     chunks: usize,
 }
 
-/// All chunk positions of the regular grid, in C order.
-fn grid_positions(shape: &[u64], chunks: &[u64]) -> Vec<Vec<u64>> {
-    assert_eq!(shape.len(), chunks.len(), "chunk rank");
-    assert!(chunks.iter().all(|&c| c > 0), "zero chunk extent");
-    let grid: Vec<u64> = shape
-        .iter()
-        .zip(chunks)
-        .map(|(s, c)| s.div_ceil(*c))
-        .collect();
-    let mut positions = vec![vec![]];
-    for &extent in &grid {
-        positions = positions
-            .into_iter()
-            .flat_map(|prefix| {
-                (0..extent).map(move |i| {
-                    let mut next = prefix.clone();
-                    next.push(i);
-                    next
-                })
-            })
-            .collect();
-    }
-    positions
-}
-
-/// For each element of the (full-size) chunk at `position`, in C order, its flat C-order
-/// index in the array, or `None` if it lies beyond the array's edge.
-fn chunk_targets(shape: &[u64], chunks: &[u64], position: &[u64]) -> Vec<Option<usize>> {
-    let count: u64 = chunks.iter().product();
-    (0..count)
-        .map(|mut local| {
-            let mut within = vec![0; chunks.len()];
-            for dim in (0..chunks.len()).rev() {
-                within[dim] = local % chunks[dim];
-                local /= chunks[dim];
-            }
-            let mut flat = 0u64;
-            for dim in 0..shape.len() {
-                let global = position[dim] * chunks[dim] + within[dim];
-                if global >= shape[dim] {
-                    return None;
-                }
-                flat = flat * shape[dim] + global;
-            }
-            Some(usize::try_from(flat).unwrap())
-        })
-        .collect()
-}
-
 fn assemble(array: &Array, stored: &BTreeSet<String>) -> Assembled {
     let total = usize::try_from(array.shape.iter().product::<u64>()).unwrap();
     let mut slots: Vec<Option<(Value, bool)>> = vec![None; total];
@@ -733,97 +687,3 @@ fn round_trip_v2(meta: &ArrayMetadataV2, raw: &Json) {
 // ------------------------------------------------------------------------------------------
 // Typed JSON (the encoding of tests/interop/generate.py)
 // ------------------------------------------------------------------------------------------
-
-/// `value` in the fixtures' typed JSON: floats as "0x" bit strings, complex as [re, im],
-/// bytes as hex, records as objects, subarrays as nested lists. The layout says what the
-/// value must be; a value of another kind is a failure.
-fn typed(value: &Value, layout: &Layout) -> Json {
-    match layout {
-        Layout::Scalar(scalar) => typed_scalar(scalar.scalar(), value),
-        Layout::Struct(structure) => {
-            let record = value
-                .as_record()
-                .unwrap_or_else(|| panic!("a {} value for a struct", value.kind()));
-            let names: Vec<&str> = record.fields().iter().map(|(n, _)| n.as_str()).collect();
-            let fields: Vec<&str> = structure.fields().iter().map(|f| f.name()).collect();
-            assert_eq!(names, fields, "record fields");
-            let members = structure
-                .fields()
-                .iter()
-                .zip(record.fields())
-                .map(|(field, (name, member))| (name.clone(), typed(member, field.layout())));
-            Json::Object(members.collect())
-        }
-        Layout::Array(array) => typed_subarray(value, array.element(), array.shape()),
-        other => panic!("unknown layout {other:?}"),
-    }
-}
-
-fn typed_subarray(value: &Value, element: &Layout, shape: &[usize]) -> Json {
-    let Some((&extent, inner)) = shape.split_first() else {
-        return typed(value, element);
-    };
-    let Value::Array(items) = value else {
-        panic!("a {} value for a subarray", value.kind());
-    };
-    assert_eq!(items.len(), extent, "subarray extent");
-    Json::Array(
-        items
-            .iter()
-            .map(|item| typed_subarray(item, element, inner))
-            .collect(),
-    )
-}
-
-fn typed_scalar(scalar: ScalarType, value: &Value) -> Json {
-    match (scalar, value) {
-        (ScalarType::Bool, Value::Bool(v)) => json!(v),
-        (ScalarType::Int8, Value::Int8(v)) => json!(v),
-        (ScalarType::Int16, Value::Int16(v)) => json!(v),
-        (ScalarType::Int32, Value::Int32(v)) => json!(v),
-        (ScalarType::Int64, Value::Int64(v)) => json!(v),
-        (ScalarType::UInt8, Value::UInt8(v)) => json!(v),
-        (ScalarType::UInt16, Value::UInt16(v)) => json!(v),
-        (ScalarType::UInt32, Value::UInt32(v)) => json!(v),
-        (ScalarType::UInt64, Value::UInt64(v)) => json!(v),
-        (ScalarType::Float16, Value::Float16(v)) => float_hex(v.to_bits().into(), 2),
-        (ScalarType::Float32, Value::Float32(v)) => float_hex(v.to_bits().into(), 4),
-        (ScalarType::Float64, Value::Float64(v)) => float_hex(v.to_bits(), 8),
-        (ScalarType::Complex64, Value::Complex64(c)) => json!([
-            float_hex(c.re.to_bits().into(), 4),
-            float_hex(c.im.to_bits().into(), 4)
-        ]),
-        (ScalarType::Complex128, Value::Complex128(c)) => {
-            json!([float_hex(c.re.to_bits(), 8), float_hex(c.im.to_bits(), 8)])
-        }
-        (ScalarType::DateTime64(_), Value::DateTime64(v))
-        | (ScalarType::TimeDelta64(_), Value::TimeDelta64(v)) => json!(v),
-        (ScalarType::FixedLengthUtf32 { .. }, Value::String(s)) => json!(s),
-        (
-            ScalarType::Raw { .. }
-            | ScalarType::RawBytes { .. }
-            | ScalarType::NullTerminatedBytes { .. },
-            Value::Bytes(bytes),
-        ) => {
-            assert_eq!(bytes.len(), scalar.size(), "{scalar} value length");
-            json!(hex_encode(bytes))
-        }
-        (scalar, value) => panic!("a {} value for a {scalar} leaf", value.kind()),
-    }
-}
-
-fn float_hex(bits: u64, bytes: usize) -> Json {
-    json!(format!("0x{bits:0width$x}", width = 2 * bytes))
-}
-
-fn hex_encode(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn hex_decode(text: &str) -> Vec<u8> {
-    assert!(text.len().is_multiple_of(2), "odd hex length");
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).unwrap())
-        .collect()
-}

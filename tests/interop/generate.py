@@ -12,6 +12,8 @@ plus <outdir>/index.json listing written and skipped cases.
 Usage:
     python generate.py OUTDIR           # wipe OUTDIR and (re)generate
     python generate.py --check OUTDIR   # re-read every case and compare
+    python generate.py --check-zarrdt DIR # read arrays written by zarrdt (tests/interop_write.rs),
+                                          # the cases listing this zarr series as a reader
     python generate.py --cross-check DIR  # read another version's fixtures,
                                           # print a JSON summary (informational)
 
@@ -1092,15 +1094,26 @@ KEYS = ["shape", "chunks", "dtype_descr", "itemsize", "padding_fields", "fill_va
         "fill_value_hex", "values", "values_hex", "stored_chunks"]
 
 
-def check(outdir, strict_version=True):
+def check(outdir, strict_version=True, readers_only=False):
+    """Re-read every case in outdir and compare with its expected JSON.
+
+    strict_version: the fixtures must have been written by the running zarr version.
+    readers_only: check only the cases whose "readers" list names this zarr series (for
+    arrays written by zarrdt, which list the zarr-python versions that can read them).
+    """
     os.chdir(outdir)
     with open("index.json", encoding="utf-8") as f:
         index = json.load(f)
     if strict_version and index["writer"]["zarr"] != ZARR_VERSION:
         raise SystemExit(f"fixtures written by zarr {index['writer']['zarr']}, "
                          f"running {ZARR_VERSION}")
+    entries = index["cases"]
+    if readers_only:
+        entries = [e for e in entries if SERIES in e.get("readers", [])]
+        if not entries:
+            raise SystemExit(f"no case in {outdir} lists zarr {SERIES} as a reader")
     failures = 0
-    for entry in index["cases"]:
+    for entry in entries:
         name = entry["name"]
         with open(name + ".json", encoding="utf-8") as f:
             exp = json.load(f)
@@ -1132,7 +1145,7 @@ def check(outdir, strict_version=True):
                 print(f"        {p[:400]}")
         else:
             print(f"  ok    {name}")
-    print(f"check {outdir}: {len(index['cases']) - failures} ok, {failures} failed "
+    print(f"check {outdir}: {len(entries) - failures} ok, {failures} failed "
           f"(zarr {ZARR_VERSION})")
     return failures
 
@@ -1143,6 +1156,9 @@ def main(argv):
         return
     if len(argv) == 2 and argv[0] == "--check":
         sys.exit(1 if check(os.path.abspath(argv[1])) else 0)
+    if len(argv) == 2 and argv[0] == "--check-zarrdt":
+        failed = check(os.path.abspath(argv[1]), strict_version=False, readers_only=True)
+        sys.exit(1 if failed else 0)
     if len(argv) == 1 and not argv[0].startswith("-"):
         generate(os.path.abspath(argv[0]))
         return

@@ -56,12 +56,28 @@ pub trait Element: Sized {
     /// [`Element::encode_into`] is the safe entry point.
     fn write_packed<E: StaticEndian>(&self, out: &mut [u8]);
 
-    /// Reads a value from the packed encoding in byte order `E` in `bytes[..Self::SIZE]`.
+    /// Whether some byte patterns are not values of `Self` (a `bool` byte other than 0 or 1),
+    /// so that decoding must [check](Element::check_packed) before it
+    /// [reads](Element::read_packed).
+    const HAS_INVALID_BYTES: bool = false;
+
+    /// Checks that `bytes[..Self::SIZE]` is a valid encoding in byte order `E`: a
+    /// [`DecodeError`] names the field and offset within the value otherwise.
     ///
-    /// Low-level: `bytes` must hold at least `SIZE` bytes, or this panics. Invalid content (a
-    /// bool byte other than 0/1) is a [`DecodeError`] naming the field and offset within the
-    /// value. The checked [`Element::decode`] is the safe entry point.
-    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError>;
+    /// Low-level: `bytes` must hold at least `SIZE` bytes, or this panics.
+    #[inline]
+    fn check_packed<E: StaticEndian>(bytes: &[u8]) -> Result<(), DecodeError> {
+        let _ = bytes;
+        Ok(())
+    }
+
+    /// Reads a value from the packed encoding in byte order `E` in `bytes[..Self::SIZE]`,
+    /// which [`Element::check_packed`] has accepted; unchecked invalid bytes give some value
+    /// (never undefined behaviour).
+    ///
+    /// Low-level: `bytes` must hold at least `SIZE` bytes, or this panics. The checked
+    /// [`Element::decode`] is the safe entry point.
+    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self;
 
     /// The value as a dynamic [`Value`] (a [`Value::Record`] for structs and arrays).
     fn to_value(&self) -> Value;
@@ -117,11 +133,14 @@ pub trait Element: Sized {
     /// Decodes one value from exactly `SIZE` bytes.
     fn decode(bytes: &[u8], endian: Endian) -> Result<Self, Error> {
         check_length(bytes.len(), Self::SIZE)?;
-        match endian {
-            Endian::Little => Self::read_packed::<LittleEndian>(bytes),
-            Endian::Big => Self::read_packed::<BigEndian>(bytes),
+        fn read<T: Element, E: StaticEndian>(bytes: &[u8]) -> Result<T, Error> {
+            T::check_packed::<E>(bytes).map_err(|error| error.at(0, T::SIZE))?;
+            Ok(T::read_packed::<E>(bytes))
         }
-        .map_err(|error| error.at(0, Self::SIZE))
+        match endian {
+            Endian::Little => read::<Self, LittleEndian>(bytes),
+            Endian::Big => read::<Self, BigEndian>(bytes),
+        }
     }
 
     /// Encodes a slice of values, one after another.
@@ -218,8 +237,8 @@ macro_rules! number {
             }
 
             #[inline]
-            fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError> {
-                Ok(<$ty>::from_ne_bytes(read_ordered::<E, { size_of::<$ty>() }>(bytes)))
+            fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
+                <$ty>::from_ne_bytes(read_ordered::<E, { size_of::<$ty>() }>(bytes))
             }
 
             fn to_value(&self) -> Value {
@@ -284,9 +303,16 @@ impl Element for bool {
         out[0] = u8::from(*self);
     }
 
+    const HAS_INVALID_BYTES: bool = true;
+
     #[inline]
-    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError> {
-        bool_from_byte(bytes[0]).map_err(DecodeError::new)
+    fn check_packed<E: StaticEndian>(bytes: &[u8]) -> Result<(), DecodeError> {
+        bool_from_byte(bytes[0]).map(drop).map_err(DecodeError::new)
+    }
+
+    #[inline]
+    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
+        bytes[0] != 0
     }
 
     fn to_value(&self) -> Value {
@@ -332,12 +358,12 @@ macro_rules! complex {
             }
 
             #[inline]
-            fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError> {
+            fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
                 const HALF: usize = size_of::<$part>();
-                Ok(Complex::new(
+                Complex::new(
                     <$part>::from_ne_bytes(read_ordered::<E, HALF>(bytes)),
                     <$part>::from_ne_bytes(read_ordered::<E, HALF>(&bytes[HALF..])),
-                ))
+                )
             }
 
             fn to_value(&self) -> Value {
@@ -375,6 +401,7 @@ impl<T: Element, const N: usize> Element for [T; N] {
         len: N,
     };
     const NATIVE_LAYOUT: bool = T::NATIVE_LAYOUT;
+    const HAS_INVALID_BYTES: bool = T::HAS_INVALID_BYTES;
 
     #[inline]
     fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
@@ -382,12 +409,19 @@ impl<T: Element, const N: usize> Element for [T; N] {
     }
 
     #[inline]
-    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Result<Self, DecodeError> {
-        let items: [Result<T, DecodeError>; N] = std::array::from_fn(|index| {
-            T::read_packed::<E>(&bytes[index * T::SIZE..])
-                .map_err(|error| error.in_element(index, T::SIZE))
-        });
-        all_ok(items)
+    fn check_packed<E: StaticEndian>(bytes: &[u8]) -> Result<(), DecodeError> {
+        if T::HAS_INVALID_BYTES {
+            for index in 0..N {
+                T::check_packed::<E>(&bytes[index * T::SIZE..])
+                    .map_err(|error| error.in_element(index, T::SIZE))?;
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
+        std::array::from_fn(|index| T::read_packed::<E>(&bytes[index * T::SIZE..]))
     }
 
     fn to_value(&self) -> Value {
@@ -400,37 +434,25 @@ impl<T: Element, const N: usize> Element for [T; N] {
     }
 
     fn from_value(value: &Value) -> Result<Self, Error> {
-        let items = value.as_sequence().ok_or_else(|| Error::ValueMismatch {
+        let mismatch = |reason: String| Error::ValueMismatch {
             path: FieldPath::root(),
             data_type: format!("an array of {N}"),
-            reason: format!("found a {} value", value.kind()),
-        })?;
-        if items.len() != N {
-            return Err(Error::ValueMismatch {
-                path: FieldPath::root(),
-                data_type: format!("an array of {N}"),
-                reason: format!("{} items", items.len()),
-            });
-        }
-        let converted: [Result<T, Error>; N] = std::array::from_fn(|index| {
-            T::from_value(items[index]).map_err(|error| error.within(PathSegment::Index(index)))
-        });
-        all_ok(converted)
+            reason,
+        };
+        let items = value
+            .as_sequence()
+            .ok_or_else(|| mismatch(format!("found a {} value", value.kind())))?;
+        let converted = items
+            .iter()
+            .enumerate()
+            .map(|(index, item)| {
+                T::from_value(item).map_err(|error| error.within(PathSegment::Index(index)))
+            })
+            .collect::<Result<Vec<T>, Error>>()?;
+        converted
+            .try_into()
+            .map_err(|items: Vec<T>| mismatch(format!("{} items", items.len())))
     }
-}
-
-/// `[Ok(a), Ok(b), …]` as `Ok([a, b, …])`, or the first error.
-fn all_ok<T, E, const N: usize>(items: [Result<T, E>; N]) -> Result<[T; N], E> {
-    if let Some(first_error) = items.iter().position(Result::is_err) {
-        if let Some(Err(error)) = items.into_iter().nth(first_error) {
-            return Err(error);
-        }
-        unreachable!("position() found an error at this index");
-    }
-    Ok(items.map(|item| match item {
-        Ok(value) => value,
-        Err(_) => unreachable!("checked above that every item is Ok"),
-    }))
 }
 
 #[cfg(test)]

@@ -193,57 +193,80 @@ impl Error {
 
 /// Invalid bytes inside one element: what was wrong and where, relative to the element.
 ///
-/// Returned by the per-element decoders ([`Element::read_packed`](crate::Element::read_packed));
+/// Returned by the per-element checks ([`Element::check_packed`](crate::Element::check_packed));
 /// chunk decoders turn it into [`Error::InvalidElement`] with the element index and the byte
-/// offset from the start of the chunk.
+/// offset from the start of the chunk. It is one pointer wide, so that decoders returning
+/// `Result<T, DecodeError>` stay cheap on the path where nothing is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("byte offset {offset}{}: {fault}", path.describe())]
-pub struct DecodeError {
-    /// The leaf field holding the bad bytes, from the top of the element.
-    pub path: FieldPath,
-    /// Byte offset of the bad value from the start of the element.
-    pub offset: usize,
-    /// What was wrong.
-    pub fault: ElementFault,
+#[error("byte offset {}{}: {}", .0.offset, .0.path.describe(), .0.fault)]
+pub struct DecodeError(Box<DecodeErrorParts>);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct DecodeErrorParts {
+    path: FieldPath,
+    offset: usize,
+    fault: ElementFault,
 }
 
 impl DecodeError {
     /// A fault at offset 0 of a scalar element.
     pub fn new(fault: ElementFault) -> Self {
-        DecodeError {
+        Self::at_offset(fault, 0)
+    }
+
+    /// A fault `offset` bytes into a scalar element.
+    pub fn at_offset(fault: ElementFault, offset: usize) -> Self {
+        DecodeError(Box::new(DecodeErrorParts {
             path: FieldPath::root(),
-            offset: 0,
+            offset,
             fault,
-        }
+        }))
+    }
+
+    /// The leaf field holding the bad bytes, from the top of the element.
+    pub fn path(&self) -> &FieldPath {
+        &self.0.path
+    }
+
+    /// Byte offset of the bad value from the start of the element.
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+
+    /// What was wrong.
+    pub fn fault(&self) -> &ElementFault {
+        &self.0.fault
     }
 
     /// The same fault seen from the enclosing struct: inside its field `name`, which starts
     /// `field_offset` bytes into it.
     #[must_use]
     pub fn in_field(mut self, name: &str, field_offset: usize) -> Self {
-        self.path
+        self.0
+            .path
             .prepend(crate::PathSegment::Field(name.to_owned()));
-        self.offset += field_offset;
+        self.0.offset += field_offset;
         self
     }
 
     /// The same fault inside element `index` of a subarray whose elements are `stride` bytes.
     #[must_use]
     pub fn in_element(mut self, index: usize, stride: usize) -> Self {
-        self.path.prepend(crate::PathSegment::Index(index));
-        self.offset += index * stride;
+        self.0.path.prepend(crate::PathSegment::Index(index));
+        self.0.offset += index * stride;
         self
     }
 
     /// The chunk-level error for element `index` of a chunk of `element_size`-byte elements.
     pub fn at(self, index: usize, element_size: usize) -> Error {
+        let parts = *self.0;
         Error::InvalidElement {
             index,
-            path: self.path,
+            path: parts.path,
             offset: index
                 .saturating_mul(element_size)
-                .saturating_add(self.offset),
-            fault: self.fault,
+                .saturating_add(parts.offset),
+            fault: parts.fault,
         }
     }
 }

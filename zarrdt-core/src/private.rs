@@ -25,13 +25,16 @@ pub fn write_each<T: Element, E: StaticEndian>(values: &[T], out: &mut [u8]) {
     }
 }
 
-/// Decodes every element of `bytes` one by one, appending to `out`.
+/// Decodes every element of `bytes` one by one, appending to `out`: all are checked first
+/// (if the type has invalid encodings), so the reading loop cannot fail.
 #[inline]
 pub fn read_each<T: Element, E: StaticEndian>(bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
-    out.reserve(bytes.len() / T::SIZE);
-    for (index, chunk) in bytes.chunks_exact(T::SIZE).enumerate() {
-        out.push(T::read_packed::<E>(chunk).map_err(|error| error.at(index, T::SIZE))?);
+    if T::HAS_INVALID_BYTES {
+        for (index, chunk) in bytes.chunks_exact(T::SIZE).enumerate() {
+            T::check_packed::<E>(chunk).map_err(|error| error.at(index, T::SIZE))?;
+        }
     }
+    out.extend(bytes.chunks_exact(T::SIZE).map(T::read_packed::<E>));
     Ok(())
 }
 

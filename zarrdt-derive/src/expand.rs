@@ -107,18 +107,30 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
                 #( #element_of::write_packed::<__E>(#field_refs, &mut __out[#offsets..]); )*
             }
 
+            const HAS_INVALID_BYTES: #private::bool =
+                false #( || #element_of::HAS_INVALID_BYTES )*;
+
             #[inline]
-            fn read_packed<__E: #private::StaticEndian>(
+            fn check_packed<__E: #private::StaticEndian>(
                 __bytes: &[#private::u8],
-            ) -> #private::Result<Self, #private::DecodeError> {
+            ) -> #private::Result<(), #private::DecodeError> {
                 let __bytes = &__bytes[..<Self as #element>::SIZE];
-                #private::Ok(Self {
-                    #(
-                        #members: #element_of::read_packed::<__E>(&__bytes[#offsets..])
-                            .map_err(|__error| __error.in_field(#names, #offsets))?,
-                    )*
+                #(
+                    if #element_of::HAS_INVALID_BYTES {
+                        #element_of::check_packed::<__E>(&__bytes[#offsets..])
+                            .map_err(|__error| __error.in_field(#names, #offsets))?;
+                    }
+                )*
+                #private::Ok(())
+            }
+
+            #[inline]
+            fn read_packed<__E: #private::StaticEndian>(__bytes: &[#private::u8]) -> Self {
+                let __bytes = &__bytes[..<Self as #element>::SIZE];
+                Self {
+                    #( #members: #element_of::read_packed::<__E>(&__bytes[#offsets..]), )*
                     #( #phantoms: #private::PhantomData, )*
-                })
+                }
             }
 
             fn to_value(&self) -> #private::Value {

@@ -30,9 +30,7 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
             fn write_packed<__E: #private::StaticEndian>(&self, _: &mut [#private::u8]) {
                 #private::unreachable!()
             }
-            fn read_packed<__E: #private::StaticEndian>(
-                _: &[#private::u8],
-            ) -> #private::Result<Self, #private::DecodeError> {
+            fn read_packed<__E: #private::StaticEndian>(_: &[#private::u8]) -> Self {
                 #private::unreachable!()
             }
             fn to_value(&self) -> #private::Value {

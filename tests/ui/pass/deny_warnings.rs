@@ -51,10 +51,17 @@ pub struct Raw {
 }
 
 fn main() {
-    let reading = Reading { time: 1, value: 2.5, valid: true };
+    let reading = Reading {
+        time: 1,
+        value: 2.5,
+        valid: true,
+    };
     let back = Reading::decode(&reading.encode(Endian::Big), Endian::Big).unwrap();
     assert_eq!(back, reading);
-    let wrapper: Wrapper<i16, String> = Wrapper { inner: [1, 2], marker: PhantomData };
+    let wrapper: Wrapper<i16, String> = Wrapper {
+        inner: [1, 2],
+        marker: PhantomData,
+    };
     assert_eq!(wrapper.encode(Endian::Little), [1, 0, 2, 0]);
     assert_eq!(Explicit { value: 3u8 }.encode(Endian::Little), [3]);
     assert_eq!(Packed { a: 1, b: 2 }.encode(Endian::Big), [1, 0, 0, 0, 2]);

@@ -14,7 +14,11 @@ mod records {
 
 fn main() {
     use ::zarrdt::Element;
-    let point = records::Point { x: 1.0, y: 2.0, tag: [1, 2, 3, 4] };
+    let point = records::Point {
+        x: 1.0,
+        y: 2.0,
+        tag: [1, 2, 3, 4],
+    };
     let bytes = point.encode(::zarrdt::Endian::Little);
     ::std::assert_eq!(bytes.len(), 12);
     let tagged = records::Tagged(7u16, point, ::core::marker::PhantomData);

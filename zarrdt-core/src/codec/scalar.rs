@@ -38,11 +38,8 @@ pub(crate) fn utf32_from_bytes(bytes: &[u8], endian: Endian) -> Result<String, D
     let mut text = String::with_capacity(bytes.len() / 4);
     for (index, unit) in bytes.chunks_exact(4).enumerate() {
         let unit = u32::from_ne_bytes(take::<4>(unit, 0, endian));
-        let c = char::from_u32(unit).ok_or(DecodeError {
-            path: FieldPath::root(),
-            offset: index * 4,
-            fault: ElementFault::InvalidUtf32(unit),
-        })?;
+        let c = char::from_u32(unit)
+            .ok_or_else(|| DecodeError::at_offset(ElementFault::InvalidUtf32(unit), index * 4))?;
         text.push(c);
     }
     let kept = text.trim_end_matches('\0').len();

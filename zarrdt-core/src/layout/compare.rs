@@ -82,6 +82,10 @@ fn first_difference(
         (Layout::Array(a), Layout::Array(b)) if a.shape() == b.shape() => {
             first_difference(a.element(), b.element(), path)
         }
+        // A Rust array is a subarray in v2 and a struct of fields "0", "1", … in v3 (see
+        // the crate docs): the same bytes, so the two forms match.
+        (Layout::Array(a), Layout::Struct(b)) => struct_difference(&a.as_struct(), b, path),
+        (Layout::Struct(a), Layout::Array(b)) => struct_difference(a, &b.as_struct(), path),
         _ => Some((
             path.clone(),
             format!("expected {}, found {}", describe(expected), describe(found)),

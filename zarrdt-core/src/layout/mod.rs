@@ -350,6 +350,27 @@ impl ArrayLayout {
         }
     }
 
+    /// The same bytes as a struct of fields `"0"`, `"1"`, … (one per item of the outermost
+    /// dimension), the Zarr v3 form of a Rust array.
+    pub fn as_struct(&self) -> StructLayout {
+        let (&outer, inner) = self.shape.split_first().unwrap_or((&1, &[]));
+        let item = if inner.is_empty() {
+            (*self.element).clone()
+        } else {
+            Layout::Array(ArrayLayout::from_trusted_parts(
+                (*self.element).clone(),
+                inner.to_vec(),
+            ))
+        };
+        let stride = item.size();
+        StructLayout {
+            fields: (0..outer)
+                .map(|index| LayoutField::new(index.to_string(), index * stride, item.clone()))
+                .collect(),
+            size: self.size,
+        }
+    }
+
     /// The element layout.
     pub fn element(&self) -> &Layout {
         &self.element
@@ -564,6 +585,23 @@ mod tests {
         assert!(ArrayLayout::new(f4.clone(), vec![]).is_err());
         assert!(ArrayLayout::new(f4.clone(), vec![2, 0]).is_err());
         assert!(ArrayLayout::new(f4, vec![usize::MAX, 2]).is_err());
+    }
+
+    #[test]
+    fn arrays_match_their_struct_form() {
+        let i2 = scalar(ScalarType::Int16, ByteOrder::Little);
+        let grid = Layout::Array(ArrayLayout::new(i2.clone(), vec![3, 2]).unwrap());
+        let pair = || {
+            Layout::Struct(StructLayout::packed([("0", i2.clone()), ("1", i2.clone())]).unwrap())
+        };
+        let v3 = Layout::Struct(
+            StructLayout::packed([("0", pair()), ("1", pair()), ("2", pair())]).unwrap(),
+        );
+        grid.check_matches(&v3).unwrap();
+        v3.check_matches(&grid).unwrap();
+        let short = Layout::Struct(StructLayout::packed([("0", pair()), ("1", pair())]).unwrap());
+        let err = grid.check_matches(&short).unwrap_err().to_string();
+        assert!(err.contains("missing field"), "{err}");
     }
 
     #[test]
