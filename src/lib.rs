@@ -124,6 +124,11 @@
 #[doc(inline)]
 pub use zarrdt_core::*;
 
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 /// Derives [`Element`] and [`ZarrStruct`] for a struct; see the [crate documentation](crate).
 #[cfg(feature = "derive")]
 pub use zarrdt_derive::ZarrStruct;

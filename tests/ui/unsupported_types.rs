@@ -16,6 +16,8 @@ struct Everything<'a, T> {
     pair: (f32, f32),
     wide: u128,
     nested: [[std::string::String; 2]; 3],
+    function: fn(u8) -> u8,
+    tail: dyn Shape,
 }
 
 fn main() {}

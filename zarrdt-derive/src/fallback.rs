@@ -6,7 +6,7 @@ use quote::quote;
 use syn::DeriveInput;
 
 use crate::ctxt::Errors;
-use crate::{attr, expand};
+use crate::{attr, expand, types};
 
 /// The compile errors of `error`, and stub impls of `Element` and `ZarrStruct` for `input`.
 pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
@@ -16,6 +16,13 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
     let mut attr_errors = Errors::default();
     let attrs = attr::container(&input.attrs, &mut attr_errors);
     if attr_errors.finish().is_err() {
+        return errors;
+    }
+    // An unsized struct (a `dyn`, slice or `str` last field) cannot implement `Element`, so
+    // a stub would only add an error.
+    if let syn::Data::Struct(data) = &input.data
+        && data.fields.iter().any(|field| types::is_unsized(&field.ty))
+    {
         return errors;
     }
     let import = expand::import_runtime(attrs.krate.as_ref());

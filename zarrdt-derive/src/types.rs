@@ -18,6 +18,17 @@ pub(crate) fn is_phantom(ty: &Type) -> bool {
     }
 }
 
+/// Whether `ty` is written as a dynamically sized type (`dyn Trait`, `[T]`, `str`).
+pub(crate) fn is_unsized(ty: &Type) -> bool {
+    match ty {
+        Type::TraitObject(_) | Type::Slice(_) => true,
+        Type::Path(TypePath { qself: None, path }) => path.is_ident("str"),
+        Type::Group(group) => is_unsized(&group.elem),
+        Type::Paren(paren) => is_unsized(&paren.elem),
+        _ => false,
+    }
+}
+
 /// The part of `ty` that can never be a Zarr element, and why; `None` if `ty` may be one
 /// (whether it is, the trait system decides).
 pub(crate) fn unsupported(ty: &Type) -> Option<(&Type, String)> {
