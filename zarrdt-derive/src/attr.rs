@@ -2,6 +2,7 @@
 //! duplicate keys are errors on the offending token.
 
 use proc_macro2::TokenStream;
+use syn::meta::ParseNestedMeta;
 use syn::punctuated::Punctuated;
 use syn::{Attribute, LitStr, Path, PathArguments, Token, WherePredicate};
 
@@ -26,98 +27,104 @@ pub(crate) struct FieldAttrs {
 /// Parses the `#[zarr(...)]` attributes of the struct.
 pub(crate) fn container(attrs: &[Attribute], errors: &mut Errors) -> ContainerAttrs {
     let mut parsed = ContainerAttrs::default();
-    for attr in attrs.iter().filter(|attr| attr.path().is_ident("zarr")) {
-        let mut seen_crate = false;
-        let mut seen_bound = false;
-        let result = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("crate") {
-                let lit: LitStr = meta.value()?.parse()?;
-                if std::mem::replace(&mut seen_crate, true) || parsed.krate.is_some() {
-                    errors.spanned(&meta.path, "duplicate zarr attribute `crate`");
-                } else if let Some(path) = crate_path(&lit, errors) {
-                    parsed.krate = Some((path, lit));
-                }
-            } else if meta.path.is_ident("bound") {
-                let lit: LitStr = meta.value()?.parse()?;
-                if std::mem::replace(&mut seen_bound, true) || parsed.bound.is_some() {
-                    errors.spanned(&meta.path, "duplicate zarr attribute `bound`");
-                } else {
-                    match lit.parse_with(Punctuated::<WherePredicate, Token![,]>::parse_terminated) {
-                        Ok(predicates) => parsed.bound = Some(predicates.into_iter().collect()),
-                        Err(error) => errors.spanned(
-                            &lit,
-                            format!("invalid `bound`: {error}; expected where-clause predicates such as \"T: zarrdt::Element\""),
-                        ),
-                    }
-                }
-            } else {
-                let hint = if meta.path.is_ident("rename") {
-                    "; `rename` goes on fields"
-                } else {
-                    ""
-                };
-                errors.spanned(
-                    &meta.path,
-                    format!(
-                        "unknown zarr attribute `{}` on a struct; expected `crate` or `bound`{hint}",
-                        path_text(&meta.path)
-                    ),
-                );
-                skip_value(&meta)?;
+    each_key(attrs, errors, |meta, errors| {
+        if meta.path.is_ident("crate") {
+            let lit: LitStr = meta.value()?.parse()?;
+            if parsed.krate.is_some() {
+                errors.spanned(&meta.path, "duplicate zarr attribute `crate`");
+            } else if let Some(path) = crate_path(&lit, errors) {
+                parsed.krate = Some((path, lit));
             }
-            Ok(())
-        });
-        if let Err(error) = result {
-            errors.push(error);
+        } else if meta.path.is_ident("bound") {
+            let lit: LitStr = meta.value()?.parse()?;
+            if parsed.bound.is_some() {
+                errors.spanned(&meta.path, "duplicate zarr attribute `bound`");
+            } else {
+                match lit.parse_with(Punctuated::<WherePredicate, Token![,]>::parse_terminated) {
+                    Ok(predicates) => parsed.bound = Some(predicates.into_iter().collect()),
+                    Err(error) => errors.spanned(
+                        &lit,
+                        format!("invalid `bound`: {error}; expected where-clause predicates such as \"T: zarrdt::Element\""),
+                    ),
+                }
+            }
+        } else {
+            let hint = if meta.path.is_ident("rename") {
+                "; `rename` goes on fields"
+            } else {
+                ""
+            };
+            unknown_key(meta, errors, "a struct", "`crate` or `bound`", hint)?;
         }
-    }
+        Ok(())
+    });
     parsed
 }
 
 /// Parses the `#[zarr(...)]` attributes of a field.
 pub(crate) fn field(attrs: &[Attribute], errors: &mut Errors) -> FieldAttrs {
     let mut parsed = FieldAttrs::default();
-    for attr in attrs.iter().filter(|attr| attr.path().is_ident("zarr")) {
-        let result = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("rename") {
-                let lit: LitStr = meta.value()?.parse()?;
-                if parsed.rename.is_some() {
-                    errors.spanned(&meta.path, "duplicate zarr attribute `rename`");
-                } else if lit.value().is_empty() {
-                    errors.spanned(
-                        &lit,
-                        "`rename` must not be empty: Zarr field names are non-empty",
-                    );
-                } else {
-                    parsed.rename = Some(lit);
-                }
-            } else {
-                let hint = if meta.path.is_ident("crate") || meta.path.is_ident("bound") {
-                    "; `crate` and `bound` go on the struct"
-                } else {
-                    ""
-                };
+    each_key(attrs, errors, |meta, errors| {
+        if meta.path.is_ident("rename") {
+            let lit: LitStr = meta.value()?.parse()?;
+            if parsed.rename.is_some() {
+                errors.spanned(&meta.path, "duplicate zarr attribute `rename`");
+            } else if lit.value().is_empty() {
                 errors.spanned(
-                    &meta.path,
-                    format!(
-                        "unknown zarr attribute `{}` on a field; expected `rename`{hint}",
-                        path_text(&meta.path)
-                    ),
+                    &lit,
+                    "`rename` must not be empty: Zarr field names are non-empty",
                 );
-                skip_value(&meta)?;
+            } else {
+                parsed.rename = Some(lit);
             }
-            Ok(())
-        });
-        if let Err(error) = result {
+        } else {
+            let hint = if meta.path.is_ident("crate") || meta.path.is_ident("bound") {
+                "; `crate` and `bound` go on the struct"
+            } else {
+                ""
+            };
+            unknown_key(meta, errors, "a field", "`rename`", hint)?;
+        }
+        Ok(())
+    });
+    parsed
+}
+
+/// Runs `parse` on every key of every `#[zarr(...)]` attribute, recording the syntax errors
+/// syn reports (a bare `#[zarr]`, a missing `=`…) next to the ones `parse` records.
+fn each_key(
+    attrs: &[Attribute],
+    errors: &mut Errors,
+    mut parse: impl FnMut(&ParseNestedMeta<'_>, &mut Errors) -> syn::Result<()>,
+) {
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("zarr")) {
+        if let Err(error) = attr.parse_nested_meta(|meta| parse(&meta, errors)) {
             errors.push(error);
         }
     }
-    parsed
+}
+
+/// Records an unknown key on `place` and skips its value.
+fn unknown_key(
+    meta: &ParseNestedMeta<'_>,
+    errors: &mut Errors,
+    place: &str,
+    expected: &str,
+    hint: &str,
+) -> syn::Result<()> {
+    errors.spanned(
+        &meta.path,
+        format!(
+            "unknown zarr attribute `{}` on {place}; expected {expected}{hint}",
+            path_text(&meta.path)
+        ),
+    );
+    skip_value(meta)
 }
 
 /// Consumes the value of an unknown key (`= value` or `(...)`) so parsing can go on and report
 /// later mistakes too.
-fn skip_value(meta: &syn::meta::ParseNestedMeta<'_>) -> syn::Result<()> {
+fn skip_value(meta: &ParseNestedMeta<'_>) -> syn::Result<()> {
     if meta.input.peek(Token![=]) {
         meta.value()?.parse::<syn::Expr>()?;
     } else if meta.input.peek(syn::token::Paren) {
