@@ -199,7 +199,7 @@ pub(crate) fn value_mismatch(expected: ScalarType, found: &Value) -> Error {
     Error::ValueMismatch {
         path: FieldPath::root(),
         data_type: expected.name(),
-        reason: format!("found a {} value", found.kind()),
+        reason: found.found(),
     }
 }
 
@@ -441,7 +441,7 @@ impl<T: Element, const N: usize> Element for [T; N] {
         };
         let items = value
             .as_sequence()
-            .ok_or_else(|| mismatch(format!("found a {} value", value.kind())))?;
+            .ok_or_else(|| mismatch(value.found()))?;
         let converted = items
             .iter()
             .enumerate()

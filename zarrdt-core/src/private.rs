@@ -57,7 +57,7 @@ pub fn expect_record<'v>(
     let Value::Record(record) = value else {
         return Err(mismatch(
             crate::FieldPath::root(),
-            format!("found a {} value", value.kind()),
+            value.found(),
         ));
     };
     if let Some((unknown, _)) = record
@@ -103,6 +103,8 @@ impl<T> Probe<T> {
 }
 
 /// Tier 1 of encoding: `T` is plain bytes (`IntoBytes`), so a slice of it is copied at once.
+///
+/// Method lookup on `&Probe<T>` tries impls for `Probe<T>` first, then `&Probe<T>`.
 pub trait EncodeBytes<T> {
     /// Copies `values` into `out`; `true` if done.
     fn write_native(&self, values: &[T], out: &mut [u8]) -> bool;
@@ -130,12 +132,15 @@ impl<T> EncodeFallback<T> for &Probe<T> {
 }
 
 /// Tier 1 of decoding: any bytes are a valid `T` (`FromBytes`), so a chunk is copied at once.
+///
+/// Method lookup on `&&Probe<T>` tries impls for `&Probe<T>` first, then `&&Probe<T>`, then
+/// `Probe<T>`, so the tiers are implemented for those, in that order.
 pub trait DecodeBytes<T> {
     /// Appends the records of `bytes` to `out`; `true` if done.
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool;
 }
 
-impl<T: FromBytes + IntoBytes> DecodeBytes<T> for Probe<T> {
+impl<T: FromBytes + IntoBytes> DecodeBytes<T> for &Probe<T> {
     #[inline]
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool {
         let start = out.len();
@@ -156,7 +161,7 @@ pub trait DecodeValidated<T> {
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool;
 }
 
-impl<T: TryFromBytes + Immutable> DecodeValidated<T> for &Probe<T> {
+impl<T: TryFromBytes + Immutable> DecodeValidated<T> for &&Probe<T> {
     #[inline]
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool {
         let start = out.len();
@@ -181,7 +186,7 @@ pub trait DecodeFallback<T> {
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool;
 }
 
-impl<T> DecodeFallback<T> for &&Probe<T> {
+impl<T> DecodeFallback<T> for Probe<T> {
     #[inline]
     fn read_native(&self, _: &[u8], _: &mut Vec<T>) -> bool {
         false

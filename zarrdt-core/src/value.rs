@@ -96,6 +96,17 @@ impl Value {
         }
     }
 
+    /// "found a float32 value", "found an int8 value": what mismatch errors say was found.
+    pub(crate) fn found(&self) -> String {
+        let kind = self.kind();
+        let article = if kind.starts_with(['a', 'e', 'i', 'o']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("found {article} {kind} value")
+    }
+
     /// The items of a sequence: a [`Value::Array`], or a record whose fields are named `"0"`,
     /// `"1"`, … in order (how Rust arrays appear in Zarr v3).
     pub fn as_sequence(&self) -> Option<Vec<&Value>> {

@@ -127,7 +127,7 @@ fn encode_struct(
         return Err(mismatch(
             path,
             "a struct",
-            format!("found a {} value", value.kind()),
+            value.found(),
         ));
     };
     if let Some((unknown, _)) = record
@@ -172,7 +172,7 @@ fn encode_array(
         mismatch(
             path,
             "a subarray",
-            format!("found a {} value", value.kind()),
+            value.found(),
         )
     })?;
     if items.len() != outer {

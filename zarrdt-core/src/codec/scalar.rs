@@ -144,7 +144,7 @@ fn encode_in<E: StaticEndian>(
                 ))
             })?;
         }
-        (_, other) => return Err(mismatch(format!("found a {} value", other.kind()))),
+        (_, other) => return Err(mismatch(other.found())),
     }
     Ok(())
 }

@@ -196,7 +196,7 @@ fn record_for<'v>(
         return Err(Error::ValueMismatch {
             path: path.clone(),
             data_type: DataType::Struct(structure.clone()).to_string(),
-            reason: format!("found a {} value", value.kind()),
+            reason: value.found(),
         });
     };
     if let Some((unknown, _)) = record

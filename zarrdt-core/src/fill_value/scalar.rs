@@ -237,7 +237,7 @@ pub(crate) fn to_json(
                 scalar.size()
             )));
         }
-        (_, other) => return Err(mismatch(format!("found a {} value", other.kind()))),
+        (_, other) => return Err(mismatch(other.found())),
     };
     Ok(json)
 }
