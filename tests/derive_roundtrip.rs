@@ -2061,7 +2061,7 @@ fn from_value_rejects_malformed_arrays() {
         &error,
         &path(&[field("pos")]),
         "an array of 3",
-        "found a record value",
+        "found a record whose fields are not named \"0\" to \"2\" in order",
     );
     let scalar_pos = edit(&value, &["pos"], &|_| Some(Value::Float32(1.0)));
     let error = Particle::from_value(&scalar_pos).unwrap_err();

@@ -439,9 +439,15 @@ impl<T: Element, const N: usize> Element for [T; N] {
             data_type: format!("an array of {N}"),
             reason,
         };
-        let items = value
-            .as_sequence()
-            .ok_or_else(|| mismatch(value.found()))?;
+        let items = value.as_sequence().ok_or_else(|| {
+            mismatch(match value {
+                Value::Record(_) => format!(
+                    "found a record whose fields are not named \"0\" to \"{}\" in order",
+                    N - 1
+                ),
+                other => other.found(),
+            })
+        })?;
         let converted = items
             .iter()
             .enumerate()
