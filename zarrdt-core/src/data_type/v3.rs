@@ -301,8 +301,12 @@ fn parse_struct(
                     .keys()
                     .find(|key| !matches!(key.as_str(), "name" | "data_type"))
                 {
+                    let at = match object.get("name") {
+                        Some(Json::String(name)) if !name.is_empty() => path.field(name),
+                        _ => path.index(index),
+                    };
                     return Err(invalid(
-                        &path.index(index),
+                        &at,
                         entry,
                         format!(
                             "unexpected member {key:?} in a field (allowed: \"name\", \"data_type\")"

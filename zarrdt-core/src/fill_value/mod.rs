@@ -150,15 +150,32 @@ fn parse_members(
 
 /// Reads a fill given as the record's bytes (base64 string or byte array) in `layout`.
 fn parse_record_bytes(layout: &Layout, json: &Json, path: &FieldPath) -> Result<Value, Error> {
+    let size = layout.size();
+    let data_type = || format!("a {size}-byte record");
     let bytes = scalar::bytes(json)
-        .filter(|bytes| bytes.len() == layout.size())
+        .filter(|bytes| bytes.len() == size)
         .ok_or_else(|| Error::InvalidFillValue {
             path: path.clone(),
-            data_type: format!("a {}-byte record", layout.size()),
+            data_type: data_type(),
             json: show(json),
-            expected: format!("a base64 string of exactly {} bytes", layout.size()),
+            expected: format!(
+                "a base64 string of exactly {size} bytes (or an array of {size} integers in 0..=255)"
+            ),
         })?;
-    layout.decode_value(&bytes)
+    layout.decode_value(&bytes).map_err(|error| match error {
+        Error::InvalidElement {
+            path: inner,
+            offset,
+            fault,
+            ..
+        } => Error::InvalidFillValue {
+            path: path.join(&inner),
+            data_type: data_type(),
+            json: show(json),
+            expected: format!("the bytes of a valid record (byte offset {offset}: {fault})"),
+        },
+        other => other,
+    })
 }
 
 fn write_v3(data_type: &DataType, value: &Value, path: &FieldPath) -> Result<Json, Error> {

@@ -97,13 +97,20 @@ fn parse_struct(entries: &[Json], json: &Json, path: &FieldPath) -> Result<Struc
                 ));
             }
         };
-        let name = field_name(&items[0]).ok_or_else(|| {
+        let (name, titled) = field_name(&items[0]).ok_or_else(|| {
             invalid(
                 &entry_path,
                 entry,
                 "a field name is a string or a [title, name] pair of strings",
             )
         })?;
+        if titled && name.is_empty() {
+            return Err(invalid(
+                &entry_path,
+                entry,
+                "a titled field needs a non-empty name",
+            ));
+        }
         if name.is_empty() {
             // NumPy's padding entry: a gap, not a field.
             let gap = padding_size(items).ok_or_else(|| {
@@ -153,11 +160,12 @@ fn relocate(error: Error, path: &FieldPath, entry: &Json) -> Error {
     }
 }
 
-fn field_name(json: &Json) -> Option<&str> {
+/// The field name of a descr entry, and whether it came with a title (`[title, name]`).
+fn field_name(json: &Json) -> Option<(&str, bool)> {
     match json {
-        Json::String(name) => Some(name),
+        Json::String(name) => Some((name, false)),
         Json::Array(pair) => match pair.as_slice() {
-            [Json::String(_title), Json::String(name)] => Some(name),
+            [Json::String(_title), Json::String(name)] => Some((name, true)),
             _ => None,
         },
         _ => None,
