@@ -55,10 +55,7 @@ pub fn expect_record<'v>(
         reason,
     };
     let Value::Record(record) = value else {
-        return Err(mismatch(
-            crate::FieldPath::root(),
-            value.found(),
-        ));
+        return Err(mismatch(crate::FieldPath::root(), value.found()));
     };
     if let Some((unknown, _)) = record
         .fields()

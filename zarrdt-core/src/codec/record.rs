@@ -124,11 +124,7 @@ fn encode_struct(
     path: &FieldPath,
 ) -> Result<(), Error> {
     let Value::Record(record) = value else {
-        return Err(mismatch(
-            path,
-            "a struct",
-            value.found(),
-        ));
+        return Err(mismatch(path, "a struct", value.found()));
     };
     if let Some((unknown, _)) = record
         .fields()
@@ -168,13 +164,9 @@ fn encode_array(
     let Some((&outer, inner)) = shape.split_first() else {
         return encode(array.element(), value, out, &path.index(flat_base));
     };
-    let items = value.as_sequence().ok_or_else(|| {
-        mismatch(
-            path,
-            "a subarray",
-            value.found(),
-        )
-    })?;
+    let items = value
+        .as_sequence()
+        .ok_or_else(|| mismatch(path, "a subarray", value.found()))?;
     if items.len() != outer {
         return Err(mismatch(
             path,
