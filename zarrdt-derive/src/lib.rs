@@ -1,9 +1,9 @@
 //! `#[derive(ZarrStruct)]`: the procedural macro of the [`zarrdt`](https://docs.rs/zarrdt) crate.
 //! Use it through `zarrdt`, which documents it; this crate is an implementation detail.
 //!
-//! The pipeline follows thiserror-impl and serde_derive: [`ast`] turns the syn input into our
-//! model (parsing `#[zarr(...)]` with [`attr`]), [`valid`] checks it, collecting every error,
-//! [`expand`] generates the impls, and on any error [`fallback`] emits the errors together
+//! The pipeline follows thiserror-impl and serde_derive: `ast` turns the syn input into our
+//! model (parsing `#[zarr(...)]` with `attr`), `valid` checks it, collecting every error,
+//! `expand` generates the impls, and on any error `fallback` emits the errors together
 //! with stub impls so that the user sees only the real mistakes.
 
 mod ast;
