@@ -7,8 +7,11 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
+use common::rows::run_rows;
+
 use std::fmt::Debug;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use half::f16;
 use num_complex::Complex;
@@ -31,29 +34,6 @@ fn hex(text: &str) -> Vec<u8> {
     text.split_whitespace()
         .map(|byte| u8::from_str_radix(byte, 16).unwrap())
         .collect()
-}
-
-/// Runs `check` on every row, so that one failing row does not hide the others, then fails
-/// listing every row that failed (each row's own message is printed as it fails).
-fn run_rows<R>(
-    rows: impl IntoIterator<Item = R>,
-    label: impl Fn(&R) -> String,
-    check: impl Fn(&R),
-) {
-    let mut failed = Vec::new();
-    let mut count = 0;
-    for row in rows {
-        count += 1;
-        if catch_unwind(AssertUnwindSafe(|| check(&row))).is_err() {
-            failed.push(label(&row));
-        }
-    }
-    assert!(
-        failed.is_empty(),
-        "{} of {count} rows failed:\n  {}",
-        failed.len(),
-        failed.join("\n  ")
-    );
 }
 
 /// Values through the typed `BytesCodec::encode::<T>`.

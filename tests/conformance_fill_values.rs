@@ -7,7 +7,9 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+mod common;
+
+use common::rows::run_rows;
 
 use half::f16;
 use num_complex::Complex;
@@ -27,29 +29,6 @@ fn data_type(name: &str) -> DataType {
 
 fn parse(text: &str) -> Json {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("test bug: bad JSON text {text}: {e}"))
-}
-
-/// Runs `check` on every row, so that one failing row does not hide the others, then fails
-/// listing every row that failed (each row's own message is printed as it fails).
-fn run_rows<R>(
-    rows: impl IntoIterator<Item = R>,
-    label: impl Fn(&R) -> String,
-    check: impl Fn(&R),
-) {
-    let mut failed = Vec::new();
-    let mut count = 0;
-    for row in rows {
-        count += 1;
-        if catch_unwind(AssertUnwindSafe(|| check(&row))).is_err() {
-            failed.push(label(&row));
-        }
-    }
-    assert!(
-        failed.is_empty(),
-        "{} of {count} rows failed:\n  {}",
-        failed.len(),
-        failed.join("\n  ")
-    );
 }
 
 fn f16v(bits: u16) -> Value {

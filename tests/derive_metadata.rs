@@ -6,6 +6,10 @@
 //! files, and the stored chunks decode into the expected Rust values (and encode back to the
 //! same bytes).
 
+mod common;
+
+use common::records::{Grid, Particle};
+
 use std::fmt::Debug;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,15 +23,6 @@ use zarrdt::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec, Element, Endian, Layo
 // The Rust equivalents of the fixtures' dtypes
 // =============================================================================================
 
-/// `v3_derive_particle`, `v2_derive_particle`.
-#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
-struct Particle {
-    id: u64,
-    pos: [f32; 3],
-    mass: f64,
-    alive: bool,
-}
-
 /// `v3_derive_tuple`.
 #[derive(ZarrStruct, Clone, Copy, Debug, Default)]
 struct Tuple(i16, f32);
@@ -39,12 +34,6 @@ struct Renamed {
     mask: u8,
     #[zarr(rename = "température")]
     temperature: f64,
-}
-
-/// `v3_derive_grid`, `v2_derive_grid`.
-#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
-struct Grid {
-    cells: [[i16; 2]; 3],
 }
 
 /// `v3_derive_all_scalars`, `v2_derive_all_scalars`: field names by rename and by identifier.

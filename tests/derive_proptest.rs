@@ -10,6 +10,10 @@
 //!
 //! Each property is checked in both byte orders.
 
+mod common;
+
+use common::records::AllScalars;
+
 use std::fmt::Debug;
 
 use half::f16;
@@ -49,25 +53,6 @@ struct Nested {
     #[zarr(rename = "tail.z")]
     tail: Complex<f64>,
     last: InnerRecord,
-}
-
-/// Every scalar type.
-#[derive(ZarrStruct, Clone, Copy, Debug)]
-struct AllScalars {
-    b: bool,
-    i8: i8,
-    i16: i16,
-    i32: i32,
-    i64: i64,
-    u8: u8,
-    u16: u16,
-    u32: u32,
-    u64: u64,
-    f16: f16,
-    f32: f32,
-    f64: f64,
-    c64: Complex<f32>,
-    c128: Complex<f64>,
 }
 
 /// The zerocopy fast path (memory layout = packed layout), with a float that may be any bits.

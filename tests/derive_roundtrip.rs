@@ -5,6 +5,10 @@
 //! `to_value` / `from_value`, and `check_data_type` / `check_layout`, including against
 //! zarr-python fixtures.
 
+mod common;
+
+use common::records::{AllScalars, Grid, Particle};
+
 use std::fmt::Debug;
 use std::fs;
 use std::marker::PhantomData;
@@ -23,34 +27,6 @@ const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
 // =============================================================================================
 // The structs under test
 // =============================================================================================
-
-/// The struct of the crate documentation: 29 packed bytes, 32 in Rust's own layout.
-#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
-struct Particle {
-    id: u64,
-    pos: [f32; 3],
-    mass: f64,
-    alive: bool,
-}
-
-/// Every scalar kind, named after the fixtures' fields.
-#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
-struct AllScalars {
-    b: bool,
-    i8: i8,
-    i16: i16,
-    i32: i32,
-    i64: i64,
-    u8: u8,
-    u16: u16,
-    u32: u32,
-    u64: u64,
-    f16: f16,
-    f32: f32,
-    f64: f64,
-    c64: Complex<f32>,
-    c128: Complex<f64>,
-}
 
 /// Depth 3: `Top` > `Mid` > `Leaf3`, directly and inside arrays.
 #[derive(ZarrStruct, Clone, Copy, Debug, Default)]
@@ -136,12 +112,6 @@ struct RenamedOuter {
     id: u16,
     #[zarr(rename = "ünïcode")]
     flags: RenamedFlags,
-}
-
-/// Nested arrays.
-#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
-struct Grid {
-    cells: [[i16; 2]; 3],
 }
 
 #[derive(ZarrStruct, Clone, Copy, Debug, Default)]

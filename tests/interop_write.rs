@@ -22,38 +22,8 @@ use zarrdt::{
     ScalarType, TimeConfig, TimeUnit, Value, ZarrStruct,
 };
 
+use common::records::{AllScalars, Grid, Particle};
 use common::{chunk_targets, grid_positions, hex_encode, typed};
-
-#[derive(ZarrStruct, Clone, Debug, PartialEq)]
-struct Particle {
-    id: u64,
-    pos: [f32; 3],
-    mass: f64,
-    alive: bool,
-}
-
-#[derive(ZarrStruct, Clone, Debug)]
-struct AllScalars {
-    b: bool,
-    i8: i8,
-    i16: i16,
-    i32: i32,
-    i64: i64,
-    u8: u8,
-    u16: u16,
-    u32: u32,
-    u64: u64,
-    f16: f16,
-    f32: f32,
-    f64: f64,
-    c64: Complex<f32>,
-    c128: Complex<f64>,
-}
-
-#[derive(ZarrStruct, Clone, Debug)]
-struct Grid {
-    cells: [[i16; 2]; 3],
-}
 
 #[derive(ZarrStruct, Clone, Debug)]
 struct Tagged(

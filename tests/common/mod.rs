@@ -1,7 +1,10 @@
-//! Helpers shared by the interop tests: the fixtures' typed JSON of values, and the regular
-//! chunk grid.
+//! Helpers shared by the integration tests: record types several files use, table-driven
+//! checks, the fixtures' typed JSON of values, and the regular chunk grid.
 
-#![allow(dead_code, clippy::unwrap_used)]
+#![allow(dead_code, unused_imports, clippy::unwrap_used)]
+
+pub(crate) mod records;
+pub(crate) mod rows;
 
 use serde_json::{Value as Json, json};
 use zarrdt::{Layout, ScalarType, Value};
