@@ -2,6 +2,8 @@
 //! formats use, so that it gets deep into the parsers) and arbitrary bytes give errors or
 //! values, never a panic.
 
+#![allow(clippy::unwrap_used)]
+
 use proptest::prelude::*;
 use serde_json::{Map, Value as Json};
 use zarrdt::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec, DataType, Endian, Layout, ScalarType};
