@@ -357,6 +357,32 @@ fn all_scalars() -> Vec<AllScalars> {
         .collect()
 }
 
+fn outers() -> [Outer; 3] {
+    [
+        Outer {
+            inner: Inner { x: 1.5, y: -2 },
+            flag: true,
+            weight: 3.25,
+        },
+        Outer {
+            inner: Inner {
+                x: -0.0,
+                y: i16::MAX,
+            },
+            flag: false,
+            weight: f64::NAN,
+        },
+        Outer {
+            inner: Inner {
+                x: f32::INFINITY,
+                y: 0,
+            },
+            flag: true,
+            weight: -1e300,
+        },
+    ]
+}
+
 fn record(fields: Vec<(&str, Value)>) -> Value {
     Value::Record(fields.into_iter().collect::<Record>())
 }
@@ -471,29 +497,7 @@ fn cases() -> Vec<Case> {
             v3_readers,
             &[3],
             &[2],
-            &[
-                Outer {
-                    inner: Inner { x: 1.5, y: -2 },
-                    flag: true,
-                    weight: 3.25,
-                },
-                Outer {
-                    inner: Inner {
-                        x: -0.0,
-                        y: i16::MAX,
-                    },
-                    flag: false,
-                    weight: f64::NAN,
-                },
-                Outer {
-                    inner: Inner {
-                        x: f32::INFINITY,
-                        y: 0,
-                    },
-                    flag: true,
-                    weight: -1e300,
-                },
-            ],
+            &outers(),
             &Outer {
                 inner: Inner { x: f32::NAN, y: 1 },
                 flag: false,
@@ -580,32 +584,7 @@ fn cases() -> Vec<Case> {
             &[3],
             &[2],
             Outer::layout(Endian::Little),
-            &[
-                Outer {
-                    inner: Inner { x: 1.5, y: -2 },
-                    flag: true,
-                    weight: 3.25,
-                },
-                Outer {
-                    inner: Inner {
-                        x: -0.0,
-                        y: i16::MAX,
-                    },
-                    flag: false,
-                    weight: f64::NAN,
-                },
-                Outer {
-                    inner: Inner {
-                        x: f32::INFINITY,
-                        y: 0,
-                    },
-                    flag: true,
-                    weight: -1e300,
-                },
-            ]
-            .iter()
-            .map(Element::to_value)
-            .collect::<Vec<_>>(),
+            &outers().iter().map(Element::to_value).collect::<Vec<_>>(),
             Some(
                 &Outer {
                     inner: Inner { x: 0.0, y: 1 },
