@@ -143,18 +143,7 @@ fn kind(error: &Error) -> &'static str {
 
 /// The field path an error carries, as displayed (`<root>` for the whole element).
 fn path_of(error: &Error) -> Option<String> {
-    match error {
-        Error::InvalidDataType { path, .. }
-        | Error::InvalidStruct { path, .. }
-        | Error::InvalidDtype { path, .. }
-        | Error::InvalidFillValue { path, .. }
-        | Error::Unrepresentable { path, .. }
-        | Error::InvalidElement { path, .. }
-        | Error::ValueMismatch { path, .. }
-        | Error::TypeMismatch { path, .. }
-        | Error::NoV3Equivalent { path, .. } => Some(path.to_string()),
-        _ => None,
-    }
+    error.path().map(ToString::to_string)
 }
 
 /// Checks variant, path and that the message contains each of `shows` (the offending JSON and

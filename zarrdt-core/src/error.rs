@@ -166,30 +166,46 @@ pub enum Error {
 }
 
 impl Error {
+    /// The field path the error names (root for the whole element), if it names one.
+    pub fn path(&self) -> Option<&FieldPath> {
+        with_path!(self, path => Some(path), None)
+    }
+
     /// The same error seen from the enclosing struct or subarray: `segment` is put in front of
     /// its field path. Errors without a path are returned unchanged.
     #[must_use]
     pub fn within(mut self, segment: crate::PathSegment) -> Self {
-        match &mut self {
-            Error::InvalidDataType { path, .. }
-            | Error::InvalidStruct { path, .. }
-            | Error::InvalidDtype { path, .. }
-            | Error::InvalidFillValue { path, .. }
-            | Error::Unrepresentable { path, .. }
-            | Error::InvalidElement { path, .. }
-            | Error::ValueMismatch { path, .. }
-            | Error::TypeMismatch { path, .. }
-            | Error::NoV3Equivalent { path, .. } => path.prepend(segment),
+        if let Some(path) = with_path!(&mut self, path => Some(path), None) {
+            path.prepend(segment);
+        }
+        self
+    }
+}
+
+/// `$some` (with `$path` bound to the error's field path) for the variants that carry one,
+/// `$none` for the others: the one list of which errors name a field.
+macro_rules! with_path {
+    ($error:expr, $path:ident => $some:expr, $none:expr) => {
+        match $error {
+            Error::InvalidDataType { $path, .. }
+            | Error::InvalidStruct { $path, .. }
+            | Error::InvalidDtype { $path, .. }
+            | Error::InvalidFillValue { $path, .. }
+            | Error::Unrepresentable { $path, .. }
+            | Error::InvalidElement { $path, .. }
+            | Error::ValueMismatch { $path, .. }
+            | Error::TypeMismatch { $path, .. }
+            | Error::NoV3Equivalent { $path, .. } => $some,
             Error::InvalidCodec { .. }
             | Error::MissingEndian { .. }
             | Error::ChunkLength { .. }
             | Error::BufferLength { .. }
             | Error::InvalidMetadata { .. }
-            | Error::Json(_) => {}
+            | Error::Json(_) => $none,
         }
-        self
-    }
+    };
 }
+use with_path;
 
 /// Invalid bytes inside one element: what was wrong and where, relative to the element.
 ///
