@@ -21,11 +21,11 @@ struct Particle {
 fn main() -> Result<(), Box<dyn Error>> {
     // 1. The record, known at compile time: packed offsets, whatever Rust's own layout is.
     println!("Particle: {} bytes per record", Particle::SIZE);
-    for field in Particle::FIELDS {
+    for (field, offset) in Particle::FIELDS.iter().zip(Particle::OFFSETS) {
         println!(
             "  {:<6} offset {:>2}, {} bytes",
             field.name(),
-            field.offset(),
+            offset,
             field.size()
         );
     }

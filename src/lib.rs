@@ -15,7 +15,7 @@
 //! // The packed record, at compile time.
 //! assert_eq!(Particle::SIZE, 29);
 //! assert_eq!(Particle::FIELDS[2].name(), "mass");
-//! assert_eq!(Particle::FIELDS[2].offset(), 20);
+//! assert_eq!(Particle::OFFSETS[2], 20);
 //!
 //! // Zarr v3 and v2 metadata.
 //! let data_type = Particle::data_type();

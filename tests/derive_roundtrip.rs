@@ -18,8 +18,8 @@ use half::f16;
 use num_complex::Complex;
 use serde_json::{Value as Json, json};
 use zarrdt::{
-    DataType, Element, ElementFault, Endian, Error, FieldPath, Layout, PathSegment, Record,
-    ScalarType, Value, ZarrStruct,
+    ArrayValue, DataType, Element, ElementFault, Endian, Error, FieldPath, Layout, PathSegment,
+    Record, ScalarType, Value, ZarrStruct,
 };
 
 const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
@@ -792,7 +792,8 @@ fn assert_fields<T: ZarrStruct>(expected: &[(&str, usize, usize, DataType)], siz
     let name = std::any::type_name::<T>();
     let found: Vec<(&str, usize, usize, DataType)> = T::FIELDS
         .iter()
-        .map(|f| (f.name(), f.offset(), f.size(), f.ty().data_type()))
+        .zip(T::OFFSETS)
+        .map(|(f, &offset)| (f.name(), offset, f.size(), f.ty().data_type()))
         .collect();
     assert_eq!(found, expected, "{name}: FIELDS");
     assert_eq!(T::SIZE, size, "{name}: SIZE");
@@ -844,17 +845,33 @@ fn record(fields: Vec<(&str, Value)>) -> Value {
     Value::Record(fields.into_iter().collect::<Record>())
 }
 
-/// `value` with the member at `names` (a path of field names) replaced by `replace(old)`:
-/// `None` removes it; a member that does not exist is appended.
+/// `value` with the member at `names` (a path of field names, or item indices inside arrays)
+/// replaced by `replace(old)`: `None` removes it; a member that does not exist is appended.
 fn edit(value: &Value, names: &[&str], replace: &dyn Fn(Option<&Value>) -> Option<Value>) -> Value {
     let (first, rest) = names.split_first().expect("test bug: empty path");
+    if let Value::Array(array) = value {
+        // An array's outermost items, edited as a record of fields "0", "1", ...
+        let items: Vec<(String, Value)> = (0..array.shape()[0])
+            .map(|i| (i.to_string(), array.outer_item(i).unwrap().into_owned()))
+            .collect();
+        let as_record = Value::Record(items.into_iter().collect());
+        let edited = edit(&as_record, names, replace);
+        let items: Vec<Value> = edited
+            .as_record()
+            .unwrap()
+            .fields()
+            .iter()
+            .map(|(_, v)| v.clone())
+            .collect();
+        return Value::Array(ArrayValue::from(items));
+    }
     let Value::Record(record) = value else {
         panic!("test bug: {first} is not inside a record");
     };
     let mut out = Record::new();
     let mut found = false;
     for (name, member) in record.fields() {
-        if name == first {
+        if &**name == *first {
             found = true;
             let new = if rest.is_empty() {
                 replace(Some(member))
@@ -1239,7 +1256,7 @@ fn nested_struct_and_nested_array_bytes() {
 // FIELDS and SIZE
 // =============================================================================================
 
-const PARTICLE_MASS_OFFSET: usize = Particle::FIELDS[2].offset();
+const PARTICLE_MASS_OFFSET: usize = Particle::OFFSETS[2];
 const PARTICLE_SIZE: usize = <Particle as Element>::SIZE;
 
 #[test]
@@ -1330,12 +1347,16 @@ fn fields_of_nested_structs() {
         ],
         13,
     );
-    // The v3 type of a nested array field is a struct of structs named "0", "1", ...
-    let mids = Top::data_type();
-    let mids = mids.as_struct().unwrap().field("mids").unwrap().data_type();
-    let second = mids.as_struct().unwrap().field("1").unwrap();
+    // A nested array field is an array type of the element struct, and its v3 form is a
+    // struct of structs named "0", "1", ...
+    let top = Top::data_type();
+    let mids = top.as_struct().unwrap().field("mids").unwrap().data_type();
+    assert_eq!(mids.as_array().unwrap().element(), Mid::data_type());
+    let v3 = DataType::from_v3_json(&mids.to_v3_json()).unwrap();
+    assert_eq!(v3, mids);
+    let second = v3.as_struct().unwrap().field("1").unwrap();
     assert_eq!(second.offset(), 13);
-    assert_eq!(*second.data_type(), Mid::data_type());
+    assert_eq!(second.data_type(), Mid::data_type());
 }
 
 #[test]
@@ -1943,39 +1964,49 @@ fn from_value_names_an_unknown_extra_field() {
 fn from_value_accepts_arrays_as_records_or_arrays() {
     let particle = particles(4)[3];
     let floats: Vec<Value> = particle.pos.iter().map(|&x| Value::Float32(x)).collect();
-    let as_array = edit(&particle.to_value(), &["pos"], &|_| {
-        Some(Value::Array(floats.clone()))
-    });
+    // One value shape: `to_value` gives an array as a `Value::Array`, as every layout decodes it.
+    let as_array = particle.to_value();
+    assert_eq!(
+        as_array.as_record().unwrap().get("pos"),
+        Some(&Value::Array(ArrayValue::from(floats.clone())))
+    );
     let back = Particle::from_value(&as_array).unwrap();
     assert_bitwise_eq(&[back], &[particle], "pos as Value::Array");
-    let as_record = particle.to_value();
-    assert!(matches!(
-        as_record.as_record().unwrap().get("pos"),
-        Some(Value::Record(_))
-    ));
+    // The v3 struct form (fields "0", "1", "2"), which a v3 array read without a Rust type
+    // gives, is accepted too.
+    let as_record = edit(&particle.to_value(), &["pos"], &|_| {
+        Some(record(vec![
+            ("0", floats[0].clone()),
+            ("1", floats[1].clone()),
+            ("2", floats[2].clone()),
+        ]))
+    });
     let back = Particle::from_value(&as_record).unwrap();
     assert_bitwise_eq(&[back], &[particle], "pos as Value::Record");
 
-    // Nested arrays: arrays of arrays, arrays of records, records of arrays.
+    // Nested arrays: one array of shape [3, 2], arrays of arrays, records of arrays.
     let grid = grids(1)[0];
     let row = |r: usize| {
-        Value::Array(
+        Value::Array(ArrayValue::from(
             grid.cells[r]
                 .iter()
                 .map(|&x| Value::Int16(x))
                 .collect::<Vec<_>>(),
-        )
+        ))
     };
-    let arrays = record(vec![("cells", Value::Array(vec![row(0), row(1), row(2)]))]);
+    let arrays = record(vec![(
+        "cells",
+        Value::Array(ArrayValue::from(vec![row(0), row(1), row(2)])),
+    )]);
     let back = Grid::from_value(&arrays).unwrap();
     assert_eq!(back.cells, grid.cells);
     let mixed = record(vec![(
         "cells",
-        Value::Array(vec![
+        Value::Array(ArrayValue::from(vec![
             grid.cells[0].to_value(),
             row(1),
             grid.cells[2].to_value(),
-        ]),
+        ])),
     )]);
     assert_eq!(Grid::from_value(&mixed).unwrap().cells, grid.cells);
     let records_of_arrays = record(vec![(
@@ -1986,10 +2017,13 @@ fn from_value_accepts_arrays_as_records_or_arrays() {
         Grid::from_value(&records_of_arrays).unwrap().cells,
         grid.cells
     );
-    // The runtime v2 layout decodes arrays as Value::Array; from_value takes those.
+    // The runtime v2 layout decodes the field as one array of shape [3, 2], which is exactly
+    // `to_value`'s, and which from_value takes.
     let bytes = grid.encode(Endian::Little);
     let dynamic = Grid::layout(Endian::Little).decode_value(&bytes).unwrap();
-    assert_eq!(dynamic, arrays);
+    assert_eq!(dynamic, grid.to_value());
+    let cells = dynamic.as_record().unwrap().get("cells").unwrap();
+    assert_eq!(cells.as_array().unwrap().shape(), [3, 2]);
     assert_eq!(Grid::from_value(&dynamic).unwrap().cells, grid.cells);
 }
 
@@ -1998,17 +2032,25 @@ fn from_value_rejects_malformed_arrays() {
     let particle = particles(1)[0];
     let value = particle.to_value();
     let short = edit(&value, &["pos"], &|_| {
-        Some(Value::Array(vec![Value::Float32(1.0), Value::Float32(2.0)]))
+        Some(Value::Array(ArrayValue::from(vec![
+            Value::Float32(1.0),
+            Value::Float32(2.0),
+        ])))
     });
     let error = Particle::from_value(&short).unwrap_err();
-    assert_value_mismatch(&error, &path(&[field("pos")]), "an array of 3", "2 items");
+    assert_value_mismatch(
+        &error,
+        &path(&[field("pos")]),
+        "a subarray of shape [3]",
+        "an array of shape [2]",
+    );
 
     let wrong_item = edit(&value, &["pos"], &|_| {
-        Some(Value::Array(vec![
+        Some(Value::Array(ArrayValue::from(vec![
             Value::Float32(1.0),
             Value::Float64(2.0),
             Value::Float32(3.0),
-        ]))
+        ])))
     });
     let error = Particle::from_value(&wrong_item).unwrap_err();
     assert_value_mismatch(
@@ -2030,15 +2072,30 @@ fn from_value_rejects_malformed_arrays() {
     assert_value_mismatch(
         &error,
         &path(&[field("pos")]),
-        "an array of 3",
-        "found a record whose fields are not named \"0\" to \"2\" in order",
+        "a subarray of shape [3]",
+        "a record whose field 0 is named \"1\", not \"0\"",
+    );
+    // Nor is one whose names are not plain decimal indices.
+    let signed = edit(&value, &["pos"], &|_| {
+        Some(record(vec![
+            ("+0", Value::Float32(0.0)),
+            ("01", Value::Float32(1.0)),
+            ("2", Value::Float32(2.0)),
+        ]))
+    });
+    let error = Particle::from_value(&signed).unwrap_err();
+    assert_value_mismatch(
+        &error,
+        &path(&[field("pos")]),
+        "a subarray of shape [3]",
+        "a record whose field 0 is named \"+0\", not \"0\"",
     );
     let scalar_pos = edit(&value, &["pos"], &|_| Some(Value::Float32(1.0)));
     let error = Particle::from_value(&scalar_pos).unwrap_err();
     assert_value_mismatch(
         &error,
         &path(&[field("pos")]),
-        "an array of 3",
+        "a subarray of shape [3]",
         "found a float32 value",
     );
 }

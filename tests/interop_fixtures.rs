@@ -575,8 +575,17 @@ fn check_chunk_round_trip(key: &str, layout: &Layout, stored: &[u8], values: &[V
 fn data_mask(layout: &Layout) -> Vec<bool> {
     let mut mask = vec![false; layout.size()];
     for leaf in layout.leaves() {
-        let start = leaf.offset();
-        mask[start..start + leaf.layout().scalar().size()].fill(true);
+        // Every copy of the leaf: one per item of each subarray it sits in.
+        let mut starts = vec![leaf.offset()];
+        for repeat in leaf.repeats() {
+            starts = starts
+                .iter()
+                .flat_map(|&start| (0..repeat.count()).map(move |i| start + i * repeat.stride()))
+                .collect();
+        }
+        for start in starts {
+            mask[start..start + leaf.layout().scalar().size()].fill(true);
+        }
     }
     mask
 }

@@ -822,7 +822,22 @@ fn read_back(root: &Path, case: &Case) {
         );
         (meta.layout, meta.fill_value)
     };
-    assert_eq!(layout, case.stored_layout, "{}: layout", case.name);
+    if case.zarr_format == 3 {
+        // v3 JSON has no arrays: a Rust array field reads back in its struct form (fields
+        // "0", "1", ...), the same bytes, which matches the stored layout both ways.
+        layout
+            .check_matches(&case.stored_layout)
+            .and_then(|()| case.stored_layout.check_matches(&layout))
+            .unwrap_or_else(|e| panic!("{}: layout: {e}", case.name));
+        assert_eq!(
+            layout.uniform_endian(),
+            case.stored_layout.uniform_endian(),
+            "{}: byte order",
+            case.name
+        );
+    } else {
+        assert_eq!(layout, case.stored_layout, "{}: layout", case.name);
+    }
     let fill_bytes = fill.as_ref().map(|fill| layout.encode_value(fill).unwrap());
     assert_eq!(
         fill_bytes,

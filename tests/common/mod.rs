@@ -68,14 +68,14 @@ pub(crate) fn typed(value: &Value, layout: &Layout) -> Json {
             let record = value
                 .as_record()
                 .unwrap_or_else(|| panic!("a {} value for a struct", value.kind()));
-            let names: Vec<&str> = record.fields().iter().map(|(n, _)| n.as_str()).collect();
+            let names: Vec<&str> = record.fields().iter().map(|(n, _)| &**n).collect();
             let fields: Vec<&str> = structure.fields().iter().map(|f| f.name()).collect();
             assert_eq!(names, fields, "record fields");
             let members = structure
                 .fields()
                 .iter()
                 .zip(record.fields())
-                .map(|(field, (name, member))| (name.clone(), typed(member, field.layout())));
+                .map(|(field, (name, member))| (name.to_string(), typed(member, field.layout())));
             Json::Object(members.collect())
         }
         Layout::Array(array) => typed_subarray(value, array.element(), array.shape()),
@@ -84,19 +84,26 @@ pub(crate) fn typed(value: &Value, layout: &Layout) -> Json {
 }
 
 pub(crate) fn typed_subarray(value: &Value, element: &Layout, shape: &[usize]) -> Json {
-    let Some((&extent, inner)) = shape.split_first() else {
-        return typed(value, element);
-    };
-    let Value::Array(items) = value else {
+    let Value::Array(array) = value else {
         panic!("a {} value for a subarray", value.kind());
     };
-    assert_eq!(items.len(), extent, "subarray extent");
-    Json::Array(
-        items
-            .iter()
-            .map(|item| typed_subarray(item, element, inner))
-            .collect(),
-    )
+    assert_eq!(array.shape(), shape, "subarray shape");
+    let items: Vec<Value> = array.iter().map(|item| item.into_owned()).collect();
+    nest(&mut items.iter(), element, shape)
+}
+
+/// The next `shape` items of `items`, typed and nested one JSON list per dimension.
+fn nest<'a>(
+    items: &mut impl Iterator<Item = &'a Value>,
+    element: &Layout,
+    shape: &[usize],
+) -> Json {
+    match shape.split_first() {
+        None => typed(items.next().expect("enough items"), element),
+        Some((&extent, inner)) => {
+            Json::Array((0..extent).map(|_| nest(items, element, inner)).collect())
+        }
+    }
 }
 
 pub(crate) fn typed_scalar(scalar: ScalarType, value: &Value) -> Json {
@@ -123,14 +130,22 @@ pub(crate) fn typed_scalar(scalar: ScalarType, value: &Value) -> Json {
         (ScalarType::DateTime64(_), Value::DateTime64(v))
         | (ScalarType::TimeDelta64(_), Value::TimeDelta64(v)) => json!(v),
         (ScalarType::FixedLengthUtf32 { .. }, Value::String(s)) => json!(s),
-        (
-            ScalarType::Raw { .. }
-            | ScalarType::RawBytes { .. }
-            | ScalarType::NullTerminatedBytes { .. },
-            Value::Bytes(bytes),
-        ) => {
+        (ScalarType::Raw { .. } | ScalarType::RawBytes { .. }, Value::Bytes(bytes)) => {
             assert_eq!(bytes.len(), scalar.size(), "{scalar} value length");
             json!(hex_encode(bytes))
+        }
+        // A null-terminated bytes value is its bytes without the trailing zeros; the fixtures
+        // record all of them.
+        (ScalarType::NullTerminatedBytes { .. }, Value::Bytes(bytes)) => {
+            assert!(bytes.len() <= scalar.size(), "{scalar} value length");
+            assert_ne!(
+                bytes.last(),
+                Some(&0),
+                "{scalar} value keeps trailing zeros"
+            );
+            let mut padded = bytes.clone();
+            padded.resize(scalar.size(), 0);
+            json!(hex_encode(&padded))
         }
         (scalar, value) => panic!("a {} value for a {scalar} leaf", value.kind()),
     }

@@ -1,13 +1,16 @@
 //! [`Element`]: Rust types that are Zarr data types, with their packed encoding.
 
+use std::borrow::Cow;
+
 use half::f16;
 use num_complex::Complex;
 use zerocopy::IntoBytes;
 
+use crate::codec::primitive::Primitive;
 use crate::codec::scalar::bool_from_byte;
 use crate::endian::{BigEndian, LittleEndian, StaticEndian};
 use crate::{
-    DataType, DecodeError, Endian, Error, FieldPath, Layout, PathSegment, ScalarType,
+    ArrayValue, BytesCodec, DataType, DecodeError, Endian, Error, FieldPath, Layout, ScalarType,
     TypeDescriptor, Value,
 };
 
@@ -38,11 +41,11 @@ use crate::{
     note = "Zarr element types are bool, i8..i64, u8..u64, half::f16, f32, f64, num_complex::Complex<f32|f64>, arrays [T; N] of them, and structs with #[derive(ZarrStruct)]"
 )]
 pub trait Element: Sized {
-    /// Size of one encoded value in bytes (the packed size; for structs, the itemsize).
-    const SIZE: usize;
-
-    /// The Zarr type, as a constant.
+    /// The Zarr type, as a constant (checked when it is built).
     const TYPE: TypeDescriptor;
+
+    /// Size of one encoded value in bytes (the packed size; for structs, the itemsize).
+    const SIZE: usize = Self::TYPE.size();
 
     /// Whether the in-memory representation of `Self` is exactly its packed encoding in native
     /// byte order (true for the primitives and arrays of them; `#[derive(ZarrStruct)]` computes
@@ -79,25 +82,33 @@ pub trait Element: Sized {
     /// [`Element::decode`] is the safe entry point.
     fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self;
 
-    /// The value as a dynamic [`Value`] (a [`Value::Record`] for structs and arrays).
+    /// The value as a dynamic [`Value`]: the value [`Element::layout`] decodes from its bytes
+    /// (a [`Value::Record`] for structs, a [`Value::Array`] for arrays).
     fn to_value(&self) -> Value;
 
     /// The Rust value of a dynamic [`Value`]; [`Error::ValueMismatch`] naming the field if it
     /// does not fit.
-    fn from_value(value: &Value) -> Result<Self, Error>;
+    ///
+    /// Takes every value [`Element::layout`] encodes: for arrays also the v3 form, a record of
+    /// fields `"0"`, `"1"`, …. The provided implementation encodes `value` with the layout
+    /// and decodes the bytes, so it checks the value completely, in time linear in its size.
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        let bytes = Self::layout(Endian::NATIVE).encode_value(value)?;
+        Self::decode(&bytes, Endian::NATIVE)
+    }
 
     /// Encodes `values` one after another into `out`, which holds exactly
     /// `values.len() * SIZE` bytes. Types override this with faster bulk code.
     #[doc(hidden)]
     fn write_packed_slice<E: StaticEndian>(values: &[Self], out: &mut [u8]) {
-        crate::__private::write_each::<Self, E>(values, out);
+        write_each::<Self, E>(values, out);
     }
 
     /// Decodes every element of `bytes`, a whole number of `SIZE`-byte elements, appending to
     /// `out`. Types override this with faster bulk code.
     #[doc(hidden)]
     fn read_packed_slice<E: StaticEndian>(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), Error> {
-        crate::__private::read_each::<Self, E>(bytes, out)
+        read_each::<Self, E>(bytes, out)
     }
 
     /// The Zarr v3 data type of `Self`.
@@ -194,8 +205,29 @@ fn check_length(found: usize, expected: usize) -> Result<(), Error> {
     }
 }
 
+/// Encodes `values` one by one (the path every type supports).
+#[inline]
+pub fn write_each<T: Element, E: StaticEndian>(values: &[T], out: &mut [u8]) {
+    for (value, chunk) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
+        value.write_packed::<E>(chunk);
+    }
+}
+
+/// Decodes every element of `bytes` one by one, appending to `out`: all are checked first
+/// (if the type has invalid encodings), so the reading loop cannot fail.
+#[inline]
+pub fn read_each<T: Element, E: StaticEndian>(bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
+    if T::HAS_INVALID_BYTES {
+        for (index, chunk) in bytes.chunks_exact(T::SIZE).enumerate() {
+            T::check_packed::<E>(chunk).map_err(|error| error.at(index, T::SIZE))?;
+        }
+    }
+    out.extend(bytes.chunks_exact(T::SIZE).map(T::read_packed::<E>));
+    Ok(())
+}
+
 /// The error for a [`Value`] of the wrong kind.
-pub(crate) fn value_mismatch(expected: ScalarType, found: &Value) -> Error {
+fn value_mismatch(expected: ScalarType, found: &Value) -> Error {
     Error::ValueMismatch {
         path: FieldPath::root(),
         data_type: expected.name(),
@@ -203,51 +235,30 @@ pub(crate) fn value_mismatch(expected: ScalarType, found: &Value) -> Error {
     }
 }
 
-/// Reads `N` bytes from the front of `bytes` in byte order `E`, as native-order bytes.
-#[inline(always)]
-fn read_ordered<E: StaticEndian, const N: usize>(bytes: &[u8]) -> [u8; N] {
-    let mut out = [0u8; N];
-    out.copy_from_slice(&bytes[..N]);
-    if !E::IS_NATIVE {
-        out.reverse();
-    }
-    out
-}
-
-/// Writes native-order bytes to the front of `out` in byte order `E`.
-#[inline(always)]
-fn write_ordered<E: StaticEndian, const N: usize>(mut native: [u8; N], out: &mut [u8]) {
-    if !E::IS_NATIVE {
-        native.reverse();
-    }
-    out[..N].copy_from_slice(&native);
-}
-
 /// Numbers: one `memcpy` per slice in native order, a byte-swapping loop otherwise.
 macro_rules! number {
-    ($($ty:ty => $scalar:ident, $variant:ident;)*) => {$(
+    ($($ty:ty => $scalar:ident;)*) => {$(
         impl Element for $ty {
-            const SIZE: usize = size_of::<$ty>();
-            const TYPE: TypeDescriptor = TypeDescriptor::Scalar(ScalarType::$scalar);
+            const TYPE: TypeDescriptor = TypeDescriptor::scalar(ScalarType::$scalar);
             const NATIVE_LAYOUT: bool = true;
 
             #[inline]
             fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
-                write_ordered::<E, { size_of::<$ty>() }>(self.to_ne_bytes(), out);
+                Primitive::write::<E>(*self, out);
             }
 
             #[inline]
             fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
-                <$ty>::from_ne_bytes(read_ordered::<E, { size_of::<$ty>() }>(bytes))
+                <$ty as Primitive>::read::<E>(bytes)
             }
 
             fn to_value(&self) -> Value {
-                Value::$variant(*self)
+                Value::$scalar(*self)
             }
 
             fn from_value(value: &Value) -> Result<Self, Error> {
                 match value {
-                    Value::$variant(v) => Ok(*v),
+                    Value::$scalar(v) => Ok(*v),
                     other => Err(value_mismatch(ScalarType::$scalar, other)),
                 }
             }
@@ -256,21 +267,19 @@ macro_rules! number {
                 if E::IS_NATIVE {
                     out.copy_from_slice(values.as_bytes());
                 } else {
-                    for (value, chunk) in values.iter().zip(out.chunks_exact_mut(Self::SIZE)) {
-                        value.write_packed::<E>(chunk);
-                    }
+                    write_each::<Self, E>(values, out);
                 }
             }
 
             fn read_packed_slice<E: StaticEndian>(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), Error> {
                 let start = out.len();
-                out.resize(start + bytes.len() / Self::SIZE, <$ty>::default());
+                out.resize(start + bytes.len() / <Self as Element>::SIZE, <$ty>::default());
                 let target = &mut out[start..];
                 if E::IS_NATIVE {
                     target.as_mut_bytes().copy_from_slice(bytes);
                 } else {
-                    for (value, chunk) in target.iter_mut().zip(bytes.chunks_exact(Self::SIZE)) {
-                        *value = <$ty>::from_ne_bytes(read_ordered::<E, { size_of::<$ty>() }>(chunk));
+                    for (value, chunk) in target.iter_mut().zip(bytes.chunks_exact(<Self as Element>::SIZE)) {
+                        *value = <$ty as Primitive>::read::<E>(chunk);
                     }
                 }
                 Ok(())
@@ -280,22 +289,21 @@ macro_rules! number {
 }
 
 number! {
-    i8 => Int8, Int8;
-    i16 => Int16, Int16;
-    i32 => Int32, Int32;
-    i64 => Int64, Int64;
-    u8 => UInt8, UInt8;
-    u16 => UInt16, UInt16;
-    u32 => UInt32, UInt32;
-    u64 => UInt64, UInt64;
-    f16 => Float16, Float16;
-    f32 => Float32, Float32;
-    f64 => Float64, Float64;
+    i8 => Int8;
+    i16 => Int16;
+    i32 => Int32;
+    i64 => Int64;
+    u8 => UInt8;
+    u16 => UInt16;
+    u32 => UInt32;
+    u64 => UInt64;
+    f16 => Float16;
+    f32 => Float32;
+    f64 => Float64;
 }
 
 impl Element for bool {
-    const SIZE: usize = 1;
-    const TYPE: TypeDescriptor = TypeDescriptor::Scalar(ScalarType::Bool);
+    const TYPE: TypeDescriptor = TypeDescriptor::scalar(ScalarType::Bool);
     const NATIVE_LAYOUT: bool = true;
 
     #[inline]
@@ -343,36 +351,29 @@ impl Element for bool {
 
 /// Complex numbers: real part, then imaginary part, each in the byte order.
 macro_rules! complex {
-    ($($part:ty => $scalar:ident, $variant:ident;)*) => {$(
+    ($($part:ty => $scalar:ident;)*) => {$(
         impl Element for Complex<$part> {
-            const SIZE: usize = 2 * size_of::<$part>();
-            const TYPE: TypeDescriptor = TypeDescriptor::Scalar(ScalarType::$scalar);
+            const TYPE: TypeDescriptor = TypeDescriptor::scalar(ScalarType::$scalar);
             // num-complex makes `Complex` `#[repr(C)]` { re, im } with no padding.
             const NATIVE_LAYOUT: bool = true;
 
             #[inline]
             fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
-                const HALF: usize = size_of::<$part>();
-                write_ordered::<E, HALF>(self.re.to_ne_bytes(), out);
-                write_ordered::<E, HALF>(self.im.to_ne_bytes(), &mut out[HALF..]);
+                Primitive::write::<E>(*self, out);
             }
 
             #[inline]
             fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
-                const HALF: usize = size_of::<$part>();
-                Complex::new(
-                    <$part>::from_ne_bytes(read_ordered::<E, HALF>(bytes)),
-                    <$part>::from_ne_bytes(read_ordered::<E, HALF>(&bytes[HALF..])),
-                )
+                <Complex<$part> as Primitive>::read::<E>(bytes)
             }
 
             fn to_value(&self) -> Value {
-                Value::$variant(*self)
+                Value::$scalar(*self)
             }
 
             fn from_value(value: &Value) -> Result<Self, Error> {
                 match value {
-                    Value::$variant(v) => Ok(*v),
+                    Value::$scalar(v) => Ok(*v),
                     other => Err(value_mismatch(ScalarType::$scalar, other)),
                 }
             }
@@ -381,25 +382,15 @@ macro_rules! complex {
 }
 
 complex! {
-    f32 => Complex64, Complex64;
-    f64 => Complex128, Complex128;
+    f32 => Complex64;
+    f64 => Complex128;
 }
 
 /// `[T; N]`: `N` elements one after another. In Zarr v2 a subarray field; in Zarr v3 a struct
-/// with fields `"0"`…`"N-1"` (see the crate documentation).
+/// with fields `"0"`…`"N-1"` (see the crate documentation). Its value is a [`Value::Array`]
+/// in every format.
 impl<T: Element, const N: usize> Element for [T; N] {
-    const SIZE: usize = {
-        assert!(N > 0, "zero-length arrays have no Zarr type");
-        assert!(
-            matches!(T::SIZE.checked_mul(N), Some(size) if size <= crate::MAX_ELEMENT_SIZE),
-            "array too large for a Zarr element"
-        );
-        T::SIZE * N
-    };
-    const TYPE: TypeDescriptor = TypeDescriptor::Array {
-        element: &T::TYPE,
-        len: N,
-    };
+    const TYPE: TypeDescriptor = TypeDescriptor::array(&T::TYPE, N);
     const NATIVE_LAYOUT: bool = T::NATIVE_LAYOUT;
     const HAS_INVALID_BYTES: bool = T::HAS_INVALID_BYTES;
 
@@ -425,39 +416,67 @@ impl<T: Element, const N: usize> Element for [T; N] {
     }
 
     fn to_value(&self) -> Value {
-        Value::Record(
-            self.iter()
-                .enumerate()
-                .map(|(index, item)| (index.to_string(), item.to_value()))
-                .collect(),
-        )
+        let mut shape = vec![N];
+        let mut items = Vec::with_capacity(N);
+        for item in self {
+            match item.to_value() {
+                // An array of arrays is one array of more dimensions, as in its layout.
+                Value::Array(inner) => {
+                    if shape.len() == 1 {
+                        shape.extend_from_slice(inner.shape());
+                    }
+                    items.extend(inner.iter().map(Cow::into_owned));
+                }
+                other => items.push(other),
+            }
+        }
+        let count = items.len();
+        ArrayValue::new(shape, items)
+            .unwrap_or_else(|_| unreachable!("[T; N] has N items of one shape, {count} in all"))
+            .into()
+    }
+}
+
+/// The `bytes` codec on Rust elements.
+impl BytesCodec {
+    /// Encodes a chunk of Rust values.
+    pub fn encode<T: Element>(self, values: &[T]) -> Result<Vec<u8>, Error> {
+        let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
+        Ok(T::encode_slice(values, endian))
     }
 
-    fn from_value(value: &Value) -> Result<Self, Error> {
-        let mismatch = |reason: String| Error::ValueMismatch {
-            path: FieldPath::root(),
-            data_type: format!("an array of {N}"),
-            reason,
-        };
-        let items = value.as_sequence().ok_or_else(|| {
-            mismatch(match value {
-                Value::Record(_) => format!(
-                    "found a record whose fields are not named \"0\" to \"{}\" in order",
-                    N - 1
-                ),
-                other => other.found(),
-            })
-        })?;
-        let converted = items
-            .iter()
-            .enumerate()
-            .map(|(index, item)| {
-                T::from_value(item).map_err(|error| error.within(PathSegment::Index(index)))
-            })
-            .collect::<Result<Vec<T>, Error>>()?;
-        converted
-            .try_into()
-            .map_err(|items: Vec<T>| mismatch(format!("{} items", items.len())))
+    /// Encodes a chunk of Rust values into `out`, exactly `values.len() * T::SIZE` bytes.
+    pub fn encode_into<T: Element>(self, values: &[T], out: &mut [u8]) -> Result<(), Error> {
+        let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
+        T::encode_slice_into(values, out, endian)
+    }
+
+    /// Decodes a chunk into Rust values. The length must be a whole number of elements; bool
+    /// bytes other than 0/1 are errors naming the element and byte.
+    pub fn decode<T: Element>(self, bytes: &[u8]) -> Result<Vec<T>, Error> {
+        T::decode_slice(bytes, self.read_endian())
+    }
+
+    /// Decodes a chunk, appending to `out`.
+    pub fn decode_into<T: Element>(self, bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
+        T::decode_slice_into(bytes, self.read_endian(), out)
+    }
+}
+
+/// Stored chunks of any layout into Rust elements.
+impl Layout {
+    /// Decodes a chunk stored in this layout into Rust values of `T`, whatever the byte order of
+    /// each field (Zarr v2 allows one per field), after checking that the layout is `T`'s.
+    pub fn decode_elements<T: Element>(&self, bytes: &[u8]) -> Result<Vec<T>, Error> {
+        T::layout(Endian::NATIVE).check_matches(self)?;
+        match self.uniform_endian() {
+            Ok(endian) => T::decode_slice(bytes, endian.unwrap_or(Endian::NATIVE)),
+            Err(_) => {
+                let mut native = bytes.to_vec();
+                self.convert_byte_order(&mut native, Endian::NATIVE)?;
+                T::decode_slice(&native, Endian::NATIVE)
+            }
+        }
     }
 }
 
@@ -467,11 +486,11 @@ mod tests {
 
     #[test]
     fn sizes_and_types() {
-        assert_eq!(<Complex<f64>>::SIZE, 16);
+        assert_eq!(<Complex<f64> as Element>::SIZE, 16);
         assert_eq!(<[[i16; 2]; 3]>::SIZE, 12);
         assert_eq!(
             <[f32; 3]>::data_type().to_string(),
-            r#"{"configuration":{"fields":[{"data_type":"float32","name":"0"},{"data_type":"float32","name":"1"},{"data_type":"float32","name":"2"}]},"name":"struct"}"#
+            r#"{"name":"struct","configuration":{"fields":[{"name":"0","data_type":"float32"},{"name":"1","data_type":"float32"},{"name":"2","data_type":"float32"}]}}"#
         );
     }
 
@@ -482,5 +501,29 @@ mod tests {
             err.to_string(),
             "element 0 at field `[2]`, byte offset 2: invalid bool byte 0x07 (must be 0x00 or 0x01)"
         );
+    }
+
+    #[test]
+    fn an_array_has_one_value_shape_in_every_format() {
+        let grid = [[1i16, 2], [3, 4], [5, 6]];
+        let value = grid.to_value();
+        let array = value.as_array().unwrap();
+        assert_eq!(array.shape(), [3, 2]);
+        assert_eq!(array.as_slice::<i16>(), Some(&[1, 2, 3, 4, 5, 6][..]));
+        let stored = <[[i16; 2]; 3]>::layout(Endian::Big);
+        assert_eq!(
+            stored.decode_value(&grid.encode(Endian::Big)).unwrap(),
+            value
+        );
+        let v3 = <[[i16; 2]; 3]>::data_type();
+        let json = v3.fill_value_to_json(&value).unwrap();
+        assert_eq!(
+            json.to_string(),
+            r#"{"0":{"0":1,"1":2},"1":{"0":3,"1":4},"2":{"0":5,"1":6}}"#
+        );
+        assert_eq!(v3.fill_value_from_json(&json).unwrap(), value);
+        assert_eq!(<[[i16; 2]; 3]>::from_value(&value).unwrap(), grid);
+        let v2 = stored.fill_value_to_json(Some(&value)).unwrap();
+        assert_eq!(stored.fill_value_from_json(&v2).unwrap(), Some(value));
     }
 }

@@ -10,7 +10,7 @@ use crate::Error;
 ///
 /// In Zarr v3 it is the `endian` parameter of the `bytes` codec and applies to every
 /// multi-byte value of an array (every leaf of a struct). In Zarr v2 each typestr carries its
-/// own byte order; see [`ByteOrder`](crate::ByteOrder).
+/// own byte order; see [`Layout`](crate::Layout).
 ///
 /// ```
 /// use zarrdt_core::Endian;

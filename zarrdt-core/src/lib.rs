@@ -69,7 +69,7 @@ mod fill_value;
 mod layout;
 mod metadata;
 mod path;
-mod structure;
+mod scalar;
 mod value;
 mod zarr_struct;
 
@@ -78,20 +78,19 @@ mod zarr_struct;
 pub mod __private;
 
 pub use codec::BytesCodec;
-pub use data_type::{
-    DataType, MAX_ELEMENT_SIZE, ScalarType, TimeConfig, TimeUnit, UnknownTimeUnit,
-};
-pub use descriptor::{FieldDescriptor, TypeDescriptor};
+pub use data_type::{ArrayType, DataType, Field, Fields, StructType};
+pub use descriptor::{DescriptorKind, FieldDescriptor, TypeDescriptor};
 pub use element::Element;
 pub use endian::{BigEndian, Endian, LittleEndian, StaticEndian};
 pub use error::{DecodeError, ElementFault, Error};
-pub use layout::{
-    ArrayLayout, ByteOrder, Layout, LayoutField, LayoutLeaf, ScalarLayout, StructLayout,
-};
+pub use layout::{ArrayLayout, Layout, LayoutField, Leaf, Repeat, ScalarLayout, StructLayout};
 pub use metadata::{ArrayMetadataV2, ArrayMetadataV3};
 pub use path::{FieldPath, PathSegment};
-pub use structure::{Field, Leaf, StructType};
-pub use value::{Record, Value};
+pub use scalar::{
+    ByteSize, CharCount, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, ScalarType, TimeConfig, TimeUnit,
+    UnknownTimeUnit,
+};
+pub use value::{ArrayItem, ArrayValue, Record, Value};
 pub use zarr_struct::ZarrStruct;
 
 /// Re-exported so that users (and generated code) name the same versions this crate uses.

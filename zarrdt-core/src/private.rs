@@ -5,87 +5,56 @@ pub use core::marker::PhantomData;
 pub use core::mem::{offset_of, size_of};
 pub use core::primitive::{bool, str, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
-pub use core::{assert, unreachable};
+pub use core::unreachable;
 pub use std::vec::Vec;
 
-pub use crate::MAX_ELEMENT_SIZE;
+pub use crate::element::{read_each, write_each};
 pub use crate::endian::StaticEndian;
 pub use crate::{
-    DecodeError, Element, Error, FieldDescriptor, PathSegment, Record, TypeDescriptor, Value,
-    ZarrStruct,
+    DecodeError, Element, Error, FieldDescriptor, ScalarType, TypeDescriptor, Value, ZarrStruct,
 };
 
 use zerocopy::{FromBytes, Immutable, IntoBytes, TryFromBytes};
-
-/// Encodes `values` one by one (the path every type supports).
-#[inline]
-pub fn write_each<T: Element, E: StaticEndian>(values: &[T], out: &mut [u8]) {
-    for (value, chunk) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
-        value.write_packed::<E>(chunk);
-    }
-}
-
-/// Decodes every element of `bytes` one by one, appending to `out`: all are checked first
-/// (if the type has invalid encodings), so the reading loop cannot fail.
-#[inline]
-pub fn read_each<T: Element, E: StaticEndian>(bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
-    if T::HAS_INVALID_BYTES {
-        for (index, chunk) in bytes.chunks_exact(T::SIZE).enumerate() {
-            T::check_packed::<E>(chunk).map_err(|error| error.at(index, T::SIZE))?;
-        }
-    }
-    out.extend(bytes.chunks_exact(T::SIZE).map(T::read_packed::<E>));
-    Ok(())
-}
 
 /// A record from `(name, value)` pairs.
 pub fn record<const N: usize>(fields: [(&'static str, Value); N]) -> Value {
     Value::Record(fields.into_iter().collect())
 }
 
-/// `value` as a record with exactly the fields `names`, or the error naming what differs.
-pub fn expect_record<'v>(
+/// The values of the fields `names` of `value`, a record of the struct `type_name`: each once,
+/// no others (checked in linear time), or the error naming the field that is missing, unknown
+/// or repeated.
+pub fn record_fields<'v, const N: usize>(
     value: &'v Value,
-    names: &[&str],
+    names: [&'static str; N],
     type_name: &str,
-) -> Result<&'v Record, Error> {
-    let mismatch = |path: crate::FieldPath, reason: String| Error::ValueMismatch {
-        path,
-        data_type: type_name.to_owned(),
-        reason,
-    };
+) -> Result<[&'v Value; N], Error> {
     let Value::Record(record) = value else {
-        return Err(mismatch(crate::FieldPath::root(), value.found()));
+        return Err(Error::ValueMismatch {
+            path: crate::FieldPath::root(),
+            data_type: type_name.to_owned(),
+            reason: value.found(),
+        });
     };
-    if let Some((unknown, _)) = record
-        .fields()
-        .iter()
-        .find(|(name, _)| !names.contains(&name.as_str()))
-    {
-        return Err(mismatch(
-            crate::FieldPath::root().field(unknown),
-            "the struct has no field of this name".into(),
-        ));
-    }
-    Ok(record)
-}
-
-/// The value of field `name` of `record`.
-pub fn field_value<'r>(
-    record: &'r Record,
-    name: &str,
-    type_name: &str,
-) -> Result<&'r Value, Error> {
-    record.get(name).ok_or_else(|| Error::ValueMismatch {
-        path: crate::FieldPath::root().field(name),
-        data_type: type_name.to_owned(),
-        reason: "the record has no value for this field".into(),
-    })
+    let values = record
+        .values_for(names.iter().copied())
+        .map_err(|problem| {
+            let (name, reason) = problem.describe();
+            Error::ValueMismatch {
+                path: crate::FieldPath::root().field(name),
+                data_type: type_name.to_owned(),
+                reason: reason.into(),
+            }
+        })?;
+    let count = values.len();
+    values
+        .try_into()
+        .map_err(|_| unreachable!("values_for gives one value per name, {count} for {N}"))
 }
 
 /// `error` seen from the struct holding field `name`.
 pub fn within_field(error: Error, name: &str) -> Error {
-    error.within(PathSegment::Field(name.to_owned()))
+    error.within(crate::PathSegment::Field(name.to_owned()))
 }
 
 /// Chooses, at compile time and for concrete types, the fastest way to copy records whose

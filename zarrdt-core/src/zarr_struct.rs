@@ -8,8 +8,12 @@ use crate::{DataType, Element, Error, FieldDescriptor, Layout};
 /// The record is **packed**: field offsets are the prefix sums of the fields' packed sizes, in
 /// declaration order, whatever Rust's own layout of the struct is.
 pub trait ZarrStruct: Element {
-    /// The record's fields in order: names, packed offsets and types, as constants.
-    const FIELDS: &'static [FieldDescriptor];
+    /// The record's fields in order: names and types, as constants.
+    const FIELDS: &'static [FieldDescriptor] = <Self as Element>::TYPE.fields();
+
+    /// The packed offset of each field, in order: computed from [`ZarrStruct::FIELDS`] (the
+    /// prefix sums of the field sizes), never stored beside it.
+    const OFFSETS: &'static [usize];
 
     /// Checks that `found`, for example the data type in an array's `zarr.json`, is this
     /// struct's Zarr v3 data type; [`Error::TypeMismatch`] names the first field that differs

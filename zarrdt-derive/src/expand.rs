@@ -44,12 +44,11 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
     let private = quote!(_zarrdt::__private);
     let element = quote!(#private::Element);
     let ident = input.ident;
-    let type_name = ident.to_string();
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let where_clause = bound::where_clause(input, &private);
 
     let stored: Vec<&Field<'_>> = input.stored_fields().collect();
-    let offsets = packed_offsets(&stored, &element);
+    let count = stored.len();
     let members: Vec<_> = stored.iter().map(|field| &field.member).collect();
     let names: Vec<String> = stored.iter().map(|field| field.record_name()).collect();
     let element_of: Vec<TokenStream> = stored
@@ -58,6 +57,11 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
             let ty = field.ty;
             quote_spanned!(ty.span()=> <#ty as #element>)
         })
+        .collect();
+    // Each field's packed offset, from the one table the descriptor computes: constant time
+    // per field, so the generated code and its compile time grow linearly with the fields.
+    let offsets: Vec<TokenStream> = (0..count)
+        .map(|index| quote!(<Self as #private::ZarrStruct>::OFFSETS[#index]))
         .collect();
     // Packed structs cannot lend references to their fields; copy them out first, as the
     // standard library's derives do.
@@ -71,31 +75,23 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
             }
         })
         .collect();
+    let bindings: Vec<syn::Ident> = (0..count)
+        .map(|index| quote::format_ident!("__field{}", index))
+        .collect();
+    let type_name = ident.to_string();
     let phantoms: Vec<_> = input
         .fields
         .iter()
         .filter(|field| field.phantom)
         .map(|field| &field.member)
         .collect();
-    let last_offset = offsets.last().cloned().unwrap_or_else(|| quote!(0usize));
-    let last_size = element_of
-        .last()
-        .map_or_else(|| quote!(0usize), |of| quote!(#of::SIZE));
 
     quote! {
         #[automatically_derived]
         impl #impl_generics #element for #ident #ty_generics #where_clause {
-            const SIZE: #private::usize = {
-                let size = #last_offset + #last_size;
-                #private::assert!(
-                    size <= #private::MAX_ELEMENT_SIZE,
-                    "this struct is larger than a Zarr element may be (2^31 - 1 bytes)"
-                );
-                size
-            };
-
-            const TYPE: #private::TypeDescriptor =
-                #private::TypeDescriptor::Struct(<Self as #private::ZarrStruct>::FIELDS);
+            const TYPE: #private::TypeDescriptor = #private::TypeDescriptor::structure(&[
+                #( #private::FieldDescriptor::new(#names, #element_of::TYPE), )*
+            ]);
 
             const NATIVE_LAYOUT: #private::bool =
                 #private::size_of::<Self>() == <Self as #element>::SIZE
@@ -138,13 +134,12 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
             }
 
             fn from_value(__value: &#private::Value) -> #private::Result<Self, #private::Error> {
-                let __record = #private::expect_record(__value, &[ #( #names ),* ], #type_name)?;
+                let [ #( #bindings ),* ] =
+                    #private::record_fields(__value, [ #( #names ),* ], #type_name)?;
                 #private::Ok(Self {
                     #(
-                        #members: #element_of::from_value(
-                            #private::field_value(__record, #names, #type_name)?,
-                        )
-                        .map_err(|__error| #private::within_field(__error, #names))?,
+                        #members: #element_of::from_value(#bindings)
+                            .map_err(|__error| #private::within_field(__error, #names))?,
                     )*
                     #( #phantoms: #private::PhantomData, )*
                 })
@@ -184,21 +179,8 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
 
         #[automatically_derived]
         impl #impl_generics #private::ZarrStruct for #ident #ty_generics #where_clause {
-            const FIELDS: &'static [#private::FieldDescriptor] = &[
-                #( #private::FieldDescriptor::new(#names, #offsets, #element_of::TYPE), )*
-            ];
+            const OFFSETS: &'static [#private::usize] =
+                &<Self as #element>::TYPE.offsets::<#count>();
         }
     }
-}
-
-/// The packed offset of each stored field: the sum of the sizes of the fields before it.
-fn packed_offsets(stored: &[&Field<'_>], element: &TokenStream) -> Vec<TokenStream> {
-    let mut offsets = Vec::with_capacity(stored.len());
-    let mut running = quote!(0usize);
-    for field in stored {
-        offsets.push(running.clone());
-        let ty = field.ty;
-        running = quote_spanned!(ty.span()=> #running + <#ty as #element>::SIZE);
-    }
-    offsets
 }

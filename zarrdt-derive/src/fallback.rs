@@ -32,8 +32,8 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
     let stubs = quote! {
         #[automatically_derived]
         impl #impl_generics #private::Element for #ident #ty_generics #where_clause {
-            const SIZE: #private::usize = 1;
-            const TYPE: #private::TypeDescriptor = #private::TypeDescriptor::Struct(&[]);
+            const TYPE: #private::TypeDescriptor =
+                #private::TypeDescriptor::scalar(#private::ScalarType::UInt8);
             fn write_packed<__E: #private::StaticEndian>(&self, _: &mut [#private::u8]) {
                 #private::unreachable!()
             }
@@ -49,7 +49,7 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
         }
         #[automatically_derived]
         impl #impl_generics #private::ZarrStruct for #ident #ty_generics #where_clause {
-            const FIELDS: &'static [#private::FieldDescriptor] = &[];
+            const OFFSETS: &'static [#private::usize] = &[];
         }
     };
     let wrapped = expand::wrap(&import, &stubs);

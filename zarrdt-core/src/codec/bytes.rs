@@ -3,8 +3,9 @@
 
 use serde_json::{Value as Json, json};
 
+use super::record;
 use crate::error::show;
-use crate::{DataType, Element, Endian, Error, Layout, Value};
+use crate::{DataType, Endian, Error, Value};
 
 /// The `bytes` array-to-bytes codec: `{"name": "bytes", "configuration": {"endian": …}}`.
 ///
@@ -106,7 +107,7 @@ impl BytesCodec {
     }
 
     /// The byte order to encode `data_type` in: errors if it needs one and none is configured.
-    fn write_endian(
+    pub(crate) fn write_endian(
         self,
         has_endianness: bool,
         data_type: impl FnOnce() -> String,
@@ -121,37 +122,14 @@ impl BytesCodec {
         }
     }
 
-    /// Encodes a chunk of Rust values.
-    pub fn encode<T: Element>(self, values: &[T]) -> Result<Vec<u8>, Error> {
-        let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
-        Ok(T::encode_slice(values, endian))
-    }
-
-    /// Encodes a chunk of Rust values into `out`, exactly `values.len() * T::SIZE` bytes.
-    pub fn encode_into<T: Element>(self, values: &[T], out: &mut [u8]) -> Result<(), Error> {
-        let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
-        T::encode_slice_into(values, out, endian)
-    }
-
-    /// Decodes a chunk into Rust values. The length must be a whole number of elements; bool
-    /// bytes other than 0/1 are errors naming the element and byte.
-    pub fn decode<T: Element>(self, bytes: &[u8]) -> Result<Vec<T>, Error> {
-        T::decode_slice(bytes, self.read_endian())
-    }
-
-    /// Decodes a chunk, appending to `out`.
-    pub fn decode_into<T: Element>(self, bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
-        T::decode_slice_into(bytes, self.read_endian(), out)
-    }
-
     /// Encodes a chunk of dynamic values of `data_type`.
     pub fn encode_values(self, data_type: &DataType, values: &[Value]) -> Result<Vec<u8>, Error> {
         let endian = self.write_endian(data_type.has_endianness(), || data_type.to_string())?;
-        Layout::from_data_type(data_type, Some(endian))?.encode_values(values)
+        record::encode_values(&data_type.open_layout(), values, endian)
     }
 
     /// Decodes a chunk into dynamic values of `data_type`.
     pub fn decode_values(self, data_type: &DataType, bytes: &[u8]) -> Result<Vec<Value>, Error> {
-        Layout::from_data_type(data_type, Some(self.read_endian()))?.decode_values(bytes)
+        record::decode_values(&data_type.open_layout(), bytes, self.read_endian())
     }
 }

@@ -1,10 +1,10 @@
-//! Encoding elements into chunk bytes and back: the `bytes` codec for Rust [`Element`]s and
-//! dynamic [`Value`](crate::Value)s, and the layout-driven record codec underneath.
-//!
-//! [`Element`]: crate::Element
+//! Encoding elements into chunk bytes and back: the layout-driven record codec for dynamic
+//! [`Value`](crate::Value)s, byte-order conversion of stored chunks, and the `bytes` codec.
 
 mod bytes;
-mod record;
+pub(crate) mod primitive;
+pub(crate) mod record;
 pub(crate) mod scalar;
+mod swap;
 
 pub use bytes::BytesCodec;

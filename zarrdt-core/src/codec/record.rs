@@ -1,9 +1,24 @@
 //! Whole elements and chunks of any [`Layout`] between stored bytes and [`Value`]s: the runtime
 //! struct codec.
+//!
+//! Every function here takes a `default` byte order for leaves whose order is left open (the
+//! leaves of a v3 data type, whose order is the `bytes` codec's); the leaves of a [`Layout`]
+//! have their own and ignore it.
 
+use std::borrow::Cow;
+
+use half::f16;
+use num_complex::Complex;
+
+use super::primitive::Primitive;
 use super::scalar;
-use crate::layout::{ArrayLayout, StructLayout};
-use crate::{DecodeError, Error, FieldPath, Layout, Record, Value};
+use crate::endian::{BigEndian, LittleEndian, StaticEndian};
+use crate::layout::{ArrayLayout, StructLayout, struct_form};
+use crate::value::{FieldsMismatch, Items};
+use crate::{
+    ArrayValue, DecodeError, Endian, Error, FieldPath, Layout, PathSegment, Record, ScalarType,
+    Value,
+};
 
 impl Layout {
     /// Decodes one element from exactly [`Layout::size`] bytes.
@@ -12,40 +27,47 @@ impl Layout {
     /// 0/1 and invalid UTF-32 are [`Error::InvalidElement`] naming the field and offset.
     pub fn decode_value(&self, bytes: &[u8]) -> Result<Value, Error> {
         check_length(bytes.len(), self.size())?;
-        decode(self, bytes).map_err(|error| error.at(0, self.size()))
+        decode(self, bytes, Endian::Little).map_err(|error| error.at(0, self.size()))
     }
 
     /// Encodes one element; padding bytes are written as zeros.
+    ///
+    /// A subarray takes an [`ArrayValue`] of its shape, or (as Zarr v3 writes it) a record of
+    /// fields `"0"`, `"1"`, … holding its items.
     pub fn encode_value(&self, value: &Value) -> Result<Vec<u8>, Error> {
         let mut out = vec![0; self.size()];
-        encode(self, value, &mut out, &FieldPath::root())?;
+        encode(self, value, &mut out, Endian::Little)?;
         Ok(out)
     }
 
     /// Decodes a chunk: as many elements as `bytes` holds, which must be a whole number.
     pub fn decode_values(&self, bytes: &[u8]) -> Result<Vec<Value>, Error> {
-        let size = self.size();
-        if size == 0 || !bytes.len().is_multiple_of(size) {
-            return Err(Error::ChunkLength {
-                len: bytes.len(),
-                element_size: size,
-            });
-        }
-        bytes
-            .chunks_exact(size)
-            .enumerate()
-            .map(|(index, element)| decode(self, element).map_err(|error| error.at(index, size)))
-            .collect()
+        decode_values(self, bytes, Endian::Little)
     }
 
     /// Encodes a chunk of elements, one after the other; padding bytes are zeros.
     pub fn encode_values(&self, values: &[Value]) -> Result<Vec<u8>, Error> {
-        let size = self.size();
-        let mut out = vec![0; size.saturating_mul(values.len())];
-        for (value, element) in values.iter().zip(out.chunks_exact_mut(size.max(1))) {
-            encode(self, value, element, &FieldPath::root())?;
+        encode_values(self, values, Endian::Little)
+    }
+
+    /// The value of an element whose bytes are all zero: what NumPy's zero fill is. Subarrays
+    /// hold their zero item once, so the value takes memory in proportion to the layout, not
+    /// to its size in bytes.
+    pub fn zero_value(&self) -> Value {
+        match self {
+            Layout::Scalar(leaf) => scalar::zero(leaf.scalar()),
+            Layout::Struct(structure) => Value::Record(Record::from_fields(
+                structure
+                    .fields()
+                    .iter()
+                    .map(|field| (field.shared_name().clone(), field.layout().zero_value()))
+                    .collect(),
+            )),
+            Layout::Array(array) => Value::Array(ArrayValue::from_items(
+                array.shape().to_vec(),
+                Items::Repeated(Box::new(array.element().zero_value())),
+            )),
         }
-        Ok(out)
     }
 }
 
@@ -57,63 +79,162 @@ fn check_length(found: usize, expected: usize) -> Result<(), Error> {
     }
 }
 
-fn decode(layout: &Layout, bytes: &[u8]) -> Result<Value, DecodeError> {
-    match layout {
-        Layout::Scalar(scalar) => scalar::decode(*scalar, bytes),
-        Layout::Struct(structure) => decode_struct(structure, bytes),
-        Layout::Array(array) => decode_array(array, bytes),
+/// Decodes a chunk of elements of `layout`.
+pub(crate) fn decode_values(
+    layout: &Layout,
+    bytes: &[u8],
+    default: Endian,
+) -> Result<Vec<Value>, Error> {
+    let size = layout.size();
+    if size == 0 || !bytes.len().is_multiple_of(size) {
+        return Err(Error::ChunkLength {
+            len: bytes.len(),
+            element_size: size,
+        });
     }
-}
-
-fn decode_struct(structure: &StructLayout, bytes: &[u8]) -> Result<Value, DecodeError> {
-    let mut record = Record::new();
-    for field in structure.fields() {
-        let start = field.offset();
-        let end = start + field.layout().size();
-        let value = decode(field.layout(), &bytes[start..end])
-            .map_err(|error| error.in_field(field.name(), start))?;
-        record.push(field.name(), value);
-    }
-    Ok(Value::Record(record))
-}
-
-/// Decodes a subarray into nested [`Value::Array`]s, one level per dimension; errors carry the
-/// flat (row-major) element index.
-fn decode_array(array: &ArrayLayout, bytes: &[u8]) -> Result<Value, DecodeError> {
-    let stride = array.element().size();
-    let flat = (0..array.len())
-        .map(|index| {
-            decode(
-                array.element(),
-                &bytes[index * stride..(index + 1) * stride],
-            )
-            .map_err(|error| error.in_element(index, stride))
+    bytes
+        .chunks_exact(size)
+        .enumerate()
+        .map(|(index, element)| {
+            decode(layout, element, default).map_err(|error| error.at(index, size))
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(nest(&mut flat.into_iter(), array.shape()))
+        .collect()
 }
 
-/// Groups a flat row-major sequence into nested arrays of `shape`.
-fn nest(items: &mut impl Iterator<Item = Value>, shape: &[usize]) -> Value {
-    match shape {
-        [] | [_] => Value::Array(items.take(shape.first().copied().unwrap_or(0)).collect()),
-        [outer, inner @ ..] => Value::Array((0..*outer).map(|_| nest(items, inner)).collect()),
+/// Encodes a chunk of elements of `layout`; an error names the element index.
+pub(crate) fn encode_values(
+    layout: &Layout,
+    values: &[Value],
+    default: Endian,
+) -> Result<Vec<u8>, Error> {
+    let size = layout.size();
+    let total = size
+        .checked_mul(values.len())
+        .ok_or_else(|| Error::Unrepresentable {
+            path: FieldPath::root(),
+            format: "one buffer",
+            reason: format!(
+                "{} elements of {size} bytes exceed the address space",
+                values.len()
+            ),
+        })?;
+    let mut out = vec![0; total];
+    for (value, element) in values.iter().zip(out.chunks_exact_mut(size)) {
+        encode(layout, value, element, default)?;
     }
+    Ok(out)
 }
 
-fn encode(layout: &Layout, value: &Value, out: &mut [u8], path: &FieldPath) -> Result<(), Error> {
+/// Decodes one element of `layout` from its bytes (exactly `layout.size()` of them).
+pub(crate) fn decode(layout: &Layout, bytes: &[u8], default: Endian) -> Result<Value, DecodeError> {
     match layout {
-        Layout::Scalar(scalar) => scalar::encode(*scalar, value, out, path),
-        Layout::Struct(structure) => encode_struct(structure, value, out, path),
-        Layout::Array(array) => encode_array(array, array.shape(), value, out, path, 0),
+        Layout::Scalar(leaf) => scalar::decode(leaf.scalar(), leaf.endian_or(default), bytes),
+        Layout::Struct(structure) => decode_struct(structure, bytes, default),
+        Layout::Array(array) => decode_array(array, bytes, default),
     }
 }
 
-fn mismatch(path: &FieldPath, expected: &str, reason: String) -> Error {
+fn decode_struct(
+    structure: &StructLayout,
+    bytes: &[u8],
+    default: Endian,
+) -> Result<Value, DecodeError> {
+    let mut fields = Vec::with_capacity(structure.fields().len());
+    for field in structure.fields() {
+        let value = decode(field.layout(), &bytes[field.range()], default)
+            .map_err(|error| error.in_field(field.name(), field.offset()))?;
+        fields.push((field.shared_name().clone(), value));
+    }
+    Ok(Value::Record(Record::from_fields(fields)))
+}
+
+/// Decodes a subarray into an [`ArrayValue`]: numbers in one typed vector, other items one by
+/// one; errors carry the flat (row-major) item index.
+fn decode_array(array: &ArrayLayout, bytes: &[u8], default: Endian) -> Result<Value, DecodeError> {
+    let bytes = &bytes[..array.size()];
+    let items = match array.element() {
+        Layout::Scalar(leaf) => match leaf.endian_or(default) {
+            Endian::Little => decode_scalars::<LittleEndian>(leaf.scalar(), bytes),
+            Endian::Big => decode_scalars::<BigEndian>(leaf.scalar(), bytes),
+        },
+        _ => None,
+    };
+    let items = match items {
+        Some(items) => items?,
+        None => {
+            let stride = array.element().size();
+            let values = bytes
+                .chunks_exact(stride)
+                .enumerate()
+                .map(|(index, item)| {
+                    decode(array.element(), item, default)
+                        .map_err(|error| error.in_element(index, stride))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Items::Values(values)
+        }
+    };
+    Ok(Value::Array(ArrayValue::from_items(
+        array.shape().to_vec(),
+        items,
+    )))
+}
+
+/// The items of a subarray of numbers or bools, in one typed vector; `None` for the types
+/// held as values (bytes, strings, times).
+fn decode_scalars<E: StaticEndian>(
+    scalar: ScalarType,
+    bytes: &[u8],
+) -> Option<Result<Items, DecodeError>> {
+    fn numbers<T: Primitive, E: StaticEndian>(bytes: &[u8]) -> Vec<T> {
+        bytes.chunks_exact(T::SIZE).map(T::read::<E>).collect()
+    }
+    Some(Ok(match scalar {
+        ScalarType::Bool => {
+            if let Some(index) = bytes.iter().position(|&byte| byte > 1) {
+                return Some(Err(DecodeError::new(crate::ElementFault::InvalidBool(
+                    bytes[index],
+                ))
+                .in_element(index, 1)));
+            }
+            Items::Bool(bytes.iter().map(|&byte| byte == 1).collect())
+        }
+        ScalarType::Int8 => Items::Int8(numbers::<i8, E>(bytes)),
+        ScalarType::Int16 => Items::Int16(numbers::<i16, E>(bytes)),
+        ScalarType::Int32 => Items::Int32(numbers::<i32, E>(bytes)),
+        ScalarType::Int64 => Items::Int64(numbers::<i64, E>(bytes)),
+        ScalarType::UInt8 => Items::UInt8(bytes.to_vec()),
+        ScalarType::UInt16 => Items::UInt16(numbers::<u16, E>(bytes)),
+        ScalarType::UInt32 => Items::UInt32(numbers::<u32, E>(bytes)),
+        ScalarType::UInt64 => Items::UInt64(numbers::<u64, E>(bytes)),
+        ScalarType::Float16 => Items::Float16(numbers::<f16, E>(bytes)),
+        ScalarType::Float32 => Items::Float32(numbers::<f32, E>(bytes)),
+        ScalarType::Float64 => Items::Float64(numbers::<f64, E>(bytes)),
+        ScalarType::Complex64 => Items::Complex64(numbers::<Complex<f32>, E>(bytes)),
+        ScalarType::Complex128 => Items::Complex128(numbers::<Complex<f64>, E>(bytes)),
+        _ => return None,
+    }))
+}
+
+fn mismatch(expected: String, reason: String) -> Error {
     Error::ValueMismatch {
-        path: path.clone(),
-        data_type: expected.to_owned(),
+        path: FieldPath::root(),
+        data_type: expected,
         reason,
+    }
+}
+
+/// Encodes `value` as one element of `layout` into `out` (exactly `layout.size()` bytes).
+pub(crate) fn encode(
+    layout: &Layout,
+    value: &Value,
+    out: &mut [u8],
+    default: Endian,
+) -> Result<(), Error> {
+    match layout {
+        Layout::Scalar(leaf) => scalar::encode(leaf.scalar(), leaf.endian_or(default), value, out),
+        Layout::Struct(structure) => encode_struct(structure, value, out, default),
+        Layout::Array(array) => encode_array(array, value, out, default),
     }
 }
 
@@ -121,70 +242,222 @@ fn encode_struct(
     structure: &StructLayout,
     value: &Value,
     out: &mut [u8],
-    path: &FieldPath,
+    default: Endian,
 ) -> Result<(), Error> {
-    let Value::Record(record) = value else {
-        return Err(mismatch(path, "a struct", value.found()));
-    };
-    if let Some((unknown, _)) = record
-        .fields()
-        .iter()
-        .find(|(name, _)| !structure.fields().iter().any(|f| f.name() == name))
-    {
-        return Err(mismatch(
-            &path.field(unknown),
-            "a struct",
-            "the struct has no field of this name".into(),
-        ));
-    }
-    for field in structure.fields() {
-        let field_path = path.field(field.name());
-        let member = record.get(field.name()).ok_or_else(|| {
-            mismatch(
-                &field_path,
-                "a struct",
-                "the record has no value for this field".into(),
-            )
-        })?;
-        let start = field.offset();
-        let end = start + field.layout().size();
-        encode(field.layout(), member, &mut out[start..end], &field_path)?;
+    let members = struct_members(structure, value)?;
+    for (field, member) in structure.fields().iter().zip(members) {
+        encode(field.layout(), &member, &mut out[field.range()], default)
+            .map_err(|error| error.within(PathSegment::Field(field.name().to_owned())))?;
     }
     Ok(())
 }
 
+/// The value of each field of `structure` in `value`, in field order: from a record with
+/// every field once and no others, or, for a struct of fields `"0"`, `"1"`, … (the v3 form
+/// of an array), from an [`ArrayValue`] of as many outermost items.
+pub(crate) fn struct_members<'v>(
+    structure: &StructLayout,
+    value: &'v Value,
+) -> Result<Vec<Cow<'v, Value>>, Error> {
+    match value {
+        Value::Record(record) => {
+            let names = structure.fields().iter().map(|field| field.name());
+            let members = record
+                .values_for(names)
+                .map_err(|problem| fields_mismatch(&problem))?;
+            Ok(members.into_iter().map(Cow::Borrowed).collect())
+        }
+        Value::Array(array)
+            if array.shape().first() == Some(&structure.fields().len())
+                && structure
+                    .fields()
+                    .iter()
+                    .enumerate()
+                    .all(|(index, field)| struct_form::is_item_name(field.name(), index)) =>
+        {
+            Ok((0..structure.fields().len())
+                .map_while(|index| array.outer_item(index))
+                .collect())
+        }
+        other => Err(mismatch("a struct".into(), other.found())),
+    }
+}
+
+/// The error for a record whose fields are not the struct's.
+pub(crate) fn fields_mismatch(problem: &FieldsMismatch) -> Error {
+    let (name, reason) = problem.describe();
+    Error::ValueMismatch {
+        path: FieldPath::root().field(name),
+        data_type: "a struct".into(),
+        reason: reason.into(),
+    }
+}
+
+/// Encodes a subarray from an [`ArrayValue`] of its shape, or from its outermost items
+/// ([`outer_items`]).
 fn encode_array(
     array: &ArrayLayout,
-    shape: &[usize],
     value: &Value,
     out: &mut [u8],
-    path: &FieldPath,
-    flat_base: usize,
+    default: Endian,
 ) -> Result<(), Error> {
-    let Some((&outer, inner)) = shape.split_first() else {
-        return encode(array.element(), value, out, &path.index(flat_base));
-    };
-    let items = value
-        .as_sequence()
-        .ok_or_else(|| mismatch(path, "a subarray", value.found()))?;
-    if items.len() != outer {
-        return Err(mismatch(
-            path,
-            "a subarray",
-            format!("{} items instead of {outer}", items.len()),
-        ));
+    let out = &mut out[..array.size()];
+    if let Value::Array(items) = value
+        && items.shape() == array.shape()
+    {
+        return encode_items(array.element(), items.items(), out, default);
     }
-    let per_item: usize = inner.iter().product();
-    let block = array.element().size() * per_item;
-    for (index, item) in items.into_iter().enumerate() {
-        encode_array(
-            array,
-            inner,
-            item,
-            &mut out[index * block..(index + 1) * block],
-            path,
-            flat_base + index * per_item,
-        )?;
+    let item = array.item();
+    let stride = item.size();
+    for (index, (value, target)) in outer_items(array, value)?
+        .iter()
+        .zip(out.chunks_exact_mut(stride))
+        .enumerate()
+    {
+        encode(&item, value, target, default)
+            .map_err(|error| error.within(PathSegment::Index(index)))?;
     }
     Ok(())
+}
+
+/// The items of the outermost dimension of `value`, a value of the subarray `array`, each a
+/// value of [`ArrayLayout::item`]. `value` may be an [`ArrayValue`] of the subarray's shape, an
+/// [`ArrayValue`] of its outermost items, or a record of fields `"0"`, `"1"`, … (the v3 struct
+/// form).
+pub(crate) fn outer_items<'v>(
+    array: &ArrayLayout,
+    value: &'v Value,
+) -> Result<Vec<Cow<'v, Value>>, Error> {
+    let outer = array.shape()[0];
+    let expected = || format!("a subarray of shape {:?}", array.shape());
+    match value {
+        Value::Array(items) if items.shape() == array.shape() && array.shape().len() > 1 => {
+            let inner = &array.shape()[1..];
+            let per_item: usize = inner.iter().product();
+            let mut flat = items.iter();
+            (0..outer)
+                .map(|_| {
+                    let group = flat.by_ref().take(per_item).map(Cow::into_owned).collect();
+                    ArrayValue::new(inner.to_vec(), group).map(|a| Cow::Owned(Value::Array(a)))
+                })
+                .collect()
+        }
+        Value::Array(items) if items.shape() == [outer] => Ok(items.iter().collect()),
+        Value::Array(items) => Err(mismatch(
+            expected(),
+            format!("an array of shape {:?}", items.shape()),
+        )),
+        Value::Record(record) => {
+            if record.len() != outer {
+                return Err(mismatch(
+                    expected(),
+                    format!(
+                        "a record of {} fields instead of {outer} items",
+                        record.len()
+                    ),
+                ));
+            }
+            if let Some((index, (name, _))) = record
+                .fields()
+                .iter()
+                .enumerate()
+                .find(|(index, (name, _))| !struct_form::is_item_name(name, *index))
+            {
+                return Err(mismatch(
+                    expected(),
+                    format!(
+                        "a record whose field {index} is named {name:?}, not \"{}\"",
+                        struct_form::item_name(index)
+                    ),
+                ));
+            }
+            Ok(record
+                .fields()
+                .iter()
+                .map(|(_, item)| Cow::Borrowed(item))
+                .collect())
+        }
+        other => Err(mismatch(expected(), other.found())),
+    }
+}
+
+/// Encodes every item of a subarray, row-major, from how an [`ArrayValue`] holds them.
+fn encode_items(
+    element: &Layout,
+    items: &Items,
+    out: &mut [u8],
+    default: Endian,
+) -> Result<(), Error> {
+    let stride = element.size();
+    if let Layout::Scalar(leaf) = element {
+        let written = match leaf.endian_or(default) {
+            Endian::Little => encode_scalars::<LittleEndian>(leaf.scalar(), items, out),
+            Endian::Big => encode_scalars::<BigEndian>(leaf.scalar(), items, out),
+        };
+        if written {
+            return Ok(());
+        }
+    }
+    match items {
+        Items::Repeated(item) => {
+            let (first, rest) = out.split_at_mut(stride);
+            encode(element, item, first, default)?;
+            for target in rest.chunks_exact_mut(stride) {
+                target.copy_from_slice(first);
+            }
+            Ok(())
+        }
+        Items::Values(values) => {
+            for (index, (value, target)) in
+                values.iter().zip(out.chunks_exact_mut(stride)).enumerate()
+            {
+                encode(element, value, target, default)
+                    .map_err(|error| error.within(PathSegment::Index(index)))?;
+            }
+            Ok(())
+        }
+        typed => {
+            // Numbers of another type than the element's: report the first.
+            let found = ArrayValue::from_items(vec![1], typed.clone())
+                .get(0)
+                .map_or_else(|| "an empty array".into(), |item| item.found());
+            Err(mismatch(element.describe(), found).within(PathSegment::Index(0)))
+        }
+    }
+}
+
+/// Writes typed items of the scalar type's own kind in one pass; `false` if the storage is not
+/// of that kind.
+fn encode_scalars<E: StaticEndian>(scalar: ScalarType, items: &Items, out: &mut [u8]) -> bool {
+    fn numbers<T: Primitive, E: StaticEndian>(items: &[T], out: &mut [u8]) -> bool {
+        for (item, target) in items.iter().zip(out.chunks_exact_mut(T::SIZE)) {
+            item.write::<E>(target);
+        }
+        true
+    }
+    match (scalar, items) {
+        (ScalarType::Bool, Items::Bool(items)) => {
+            for (item, target) in items.iter().zip(out.iter_mut()) {
+                *target = u8::from(*item);
+            }
+            true
+        }
+        (ScalarType::Int8, Items::Int8(items)) => numbers::<_, E>(items, out),
+        (ScalarType::Int16, Items::Int16(items)) => numbers::<_, E>(items, out),
+        (ScalarType::Int32, Items::Int32(items)) => numbers::<_, E>(items, out),
+        (ScalarType::Int64, Items::Int64(items)) => numbers::<_, E>(items, out),
+        (ScalarType::UInt8, Items::UInt8(items)) => {
+            out.copy_from_slice(items);
+            true
+        }
+        (ScalarType::UInt16, Items::UInt16(items)) => numbers::<_, E>(items, out),
+        (ScalarType::UInt32, Items::UInt32(items)) => numbers::<_, E>(items, out),
+        (ScalarType::UInt64, Items::UInt64(items)) => numbers::<_, E>(items, out),
+        (ScalarType::Float16, Items::Float16(items)) => numbers::<_, E>(items, out),
+        (ScalarType::Float32, Items::Float32(items)) => numbers::<_, E>(items, out),
+        (ScalarType::Float64, Items::Float64(items)) => numbers::<_, E>(items, out),
+        (ScalarType::Complex64, Items::Complex64(items)) => numbers::<_, E>(items, out),
+        (ScalarType::Complex128, Items::Complex128(items)) => numbers::<_, E>(items, out),
+        _ => false,
+    }
 }

@@ -1,222 +1,29 @@
-//! Zarr data types: the [`ScalarType`]s (core types, raw bits and the fixed-size extension
-//! types real struct arrays carry) and [`DataType`], which adds nested [`StructType`]s.
+//! Zarr v3 data types: [`DataType`], a checked view of a [`Layout`] that is packed and leaves
+//! its byte order to the `bytes` codec.
 //!
-//! Zarr v3 data types carry no byte order; that belongs to the `bytes` codec. The Zarr v2 view,
-//! in which every leaf has its own byte order, is [`Layout`](crate::Layout).
+//! There is one model of how an element lies in bytes, the [`Layout`]; a `DataType` holds one
+//! (with every byte order left open) and guarantees what Zarr v3 requires of it: structs are
+//! packed, and there are no per-field byte orders. [`Layout::from_data_type`] fixes the byte
+//! order of a data type; [`Layout::to_v3`] finds the data type of a stored layout, where one
+//! exists.
 
 mod compare;
-mod time;
-mod typestr;
 mod v3;
 
 use std::fmt;
-use std::num::NonZeroUsize;
 
-pub use time::{TimeConfig, TimeUnit, UnknownTimeUnit};
+use crate::layout::{ArrayLayout, Layout, LayoutField, Leaf, ScalarLayout, StructLayout};
+use crate::{Endian, Error, FieldPath, ScalarType};
 
-use crate::StructType;
-
-/// The largest element size this crate accepts, in bytes: NumPy's own limit (2³¹ − 1).
-///
-/// Larger types are rejected when they are parsed or built, so that no metadata document can
-/// make the crate allocate absurd buffers.
-pub const MAX_ELEMENT_SIZE: usize = i32::MAX as usize;
-
-/// A fixed-size data type that is not a struct: every Zarr v3 core type, raw bits `r<N>`, and
-/// the registered extension types real struct arrays carry.
-///
-/// ```
-/// use zarrdt_core::ScalarType;
-///
-/// assert_eq!(ScalarType::Complex64.size(), 8);
-/// assert_eq!(ScalarType::Complex64.swap_unit(), 4);
-/// assert_eq!(ScalarType::raw_bits(24).unwrap().name(), "r24");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ScalarType {
-    /// `bool`: one byte, `0x00` or `0x01`.
-    Bool,
-    /// `int8`.
-    Int8,
-    /// `int16`.
-    Int16,
-    /// `int32`.
-    Int32,
-    /// `int64`.
-    Int64,
-    /// `uint8`.
-    UInt8,
-    /// `uint16`.
-    UInt16,
-    /// `uint32`.
-    UInt32,
-    /// `uint64`.
-    UInt64,
-    /// `float16`: IEEE 754 binary16 ([`half::f16`]).
-    Float16,
-    /// `float32`.
-    Float32,
-    /// `float64`.
-    Float64,
-    /// `complex64`: two `float32`, real then imaginary.
-    Complex64,
-    /// `complex128`: two `float64`, real then imaginary.
-    Complex128,
-    /// `r<N>`: `N` raw bits, `N` a positive multiple of 8; `size` is `N / 8` bytes.
-    Raw {
-        /// Size in bytes.
-        size: NonZeroUsize,
-    },
-    /// `numpy.datetime64`: an `int64` count of `scale_factor × unit` since the epoch.
-    DateTime64(TimeConfig),
-    /// `numpy.timedelta64`: an `int64` count of `scale_factor × unit`.
-    TimeDelta64(TimeConfig),
-    /// `fixed_length_utf32`: `chars` UTF-32 code units, zero-padded (NumPy `<U{chars}`).
-    FixedLengthUtf32 {
-        /// Number of code units; `length_bytes` is four times this.
-        chars: NonZeroUsize,
-    },
-    /// zarr-python's `raw_bytes` (NumPy `|V{size}` outside a struct): opaque bytes.
-    RawBytes {
-        /// Size in bytes.
-        size: NonZeroUsize,
-    },
-    /// zarr-python's `null_terminated_bytes` (NumPy `|S{size}`): bytes, zero-padded.
-    NullTerminatedBytes {
-        /// Size in bytes.
-        size: NonZeroUsize,
-    },
-}
-
-impl ScalarType {
-    /// `r<bits>`, if `bits` is a positive multiple of 8 (and within [`MAX_ELEMENT_SIZE`]).
-    pub const fn raw_bits(bits: usize) -> Option<Self> {
-        if !bits.is_multiple_of(8) || bits / 8 > MAX_ELEMENT_SIZE {
-            return None;
-        }
-        match NonZeroUsize::new(bits / 8) {
-            Some(size) => Some(ScalarType::Raw { size }),
-            None => None,
-        }
-    }
-
-    /// The size of one encoded value in bytes.
-    pub const fn size(self) -> usize {
-        match self {
-            ScalarType::Bool | ScalarType::Int8 | ScalarType::UInt8 => 1,
-            ScalarType::Int16 | ScalarType::UInt16 | ScalarType::Float16 => 2,
-            ScalarType::Int32 | ScalarType::UInt32 | ScalarType::Float32 => 4,
-            ScalarType::Int64
-            | ScalarType::UInt64
-            | ScalarType::Float64
-            | ScalarType::Complex64
-            | ScalarType::DateTime64(_)
-            | ScalarType::TimeDelta64(_) => 8,
-            ScalarType::Complex128 => 16,
-            ScalarType::Raw { size }
-            | ScalarType::RawBytes { size }
-            | ScalarType::NullTerminatedBytes { size } => size.get(),
-            ScalarType::FixedLengthUtf32 { chars } => chars.get().saturating_mul(4),
-        }
-    }
-
-    /// The size of the units whose bytes the `endian` setting reverses: 8 for `complex128`
-    /// (each half separately), 4 for UTF-32 code units, 1 where byte order does not apply.
-    pub const fn swap_unit(self) -> usize {
-        match self {
-            ScalarType::Bool
-            | ScalarType::Int8
-            | ScalarType::UInt8
-            | ScalarType::Raw { .. }
-            | ScalarType::RawBytes { .. }
-            | ScalarType::NullTerminatedBytes { .. } => 1,
-            ScalarType::Int16 | ScalarType::UInt16 | ScalarType::Float16 => 2,
-            ScalarType::Int32
-            | ScalarType::UInt32
-            | ScalarType::Float32
-            | ScalarType::Complex64
-            | ScalarType::FixedLengthUtf32 { .. } => 4,
-            ScalarType::Int64
-            | ScalarType::UInt64
-            | ScalarType::Float64
-            | ScalarType::Complex128
-            | ScalarType::DateTime64(_)
-            | ScalarType::TimeDelta64(_) => 8,
-        }
-    }
-
-    /// Whether the encoding depends on byte order (the type has multi-byte units).
-    pub const fn has_endianness(self) -> bool {
-        self.swap_unit() > 1
-    }
-
-    /// The Zarr v3 name: `"int32"`, `"r24"`, `"numpy.datetime64"`…
-    pub fn name(self) -> String {
-        match self {
-            ScalarType::Raw { size } => format!("r{}", size.get() * 8),
-            other => other.static_name().unwrap_or_default().to_owned(),
-        }
-    }
-
-    /// The v3 name of types whose name is a constant.
-    const fn static_name(self) -> Option<&'static str> {
-        Some(match self {
-            ScalarType::Bool => "bool",
-            ScalarType::Int8 => "int8",
-            ScalarType::Int16 => "int16",
-            ScalarType::Int32 => "int32",
-            ScalarType::Int64 => "int64",
-            ScalarType::UInt8 => "uint8",
-            ScalarType::UInt16 => "uint16",
-            ScalarType::UInt32 => "uint32",
-            ScalarType::UInt64 => "uint64",
-            ScalarType::Float16 => "float16",
-            ScalarType::Float32 => "float32",
-            ScalarType::Float64 => "float64",
-            ScalarType::Complex64 => "complex64",
-            ScalarType::Complex128 => "complex128",
-            ScalarType::Raw { .. } => return None,
-            ScalarType::DateTime64(_) => "numpy.datetime64",
-            ScalarType::TimeDelta64(_) => "numpy.timedelta64",
-            ScalarType::FixedLengthUtf32 { .. } => "fixed_length_utf32",
-            ScalarType::RawBytes { .. } => "raw_bytes",
-            ScalarType::NullTerminatedBytes { .. } => "null_terminated_bytes",
-        })
-    }
-
-    /// Whether this is one of the core data types of the Zarr v3 specification (including
-    /// `r<N>`), which v3 metadata writes as a bare string.
-    pub const fn is_core(self) -> bool {
-        !matches!(
-            self,
-            ScalarType::DateTime64(_)
-                | ScalarType::TimeDelta64(_)
-                | ScalarType::FixedLengthUtf32 { .. }
-                | ScalarType::RawBytes { .. }
-                | ScalarType::NullTerminatedBytes { .. }
-        )
-    }
-
-    /// Whether this is a floating-point type (`float16`, `float32`, `float64`).
-    pub const fn is_float(self) -> bool {
-        matches!(
-            self,
-            ScalarType::Float16 | ScalarType::Float32 | ScalarType::Float64
-        )
-    }
-}
-
-impl fmt::Display for ScalarType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
-    }
-}
-
-/// A Zarr data type: a [`ScalarType`] or a [`StructType`] of named fields.
+/// A Zarr data type: a [`ScalarType`], a [`StructType`] of named fields, or an [`ArrayType`]
+/// (a Rust array `[T; N]`).
 ///
 /// Parse one from v3 metadata with [`DataType::from_v3_json`], write it with
 /// [`DataType::to_v3_json`]. Its `Display` is its compact v3 JSON.
+///
+/// Zarr v3 struct fields have no shape, so an [`ArrayType`] is written in v3 as a struct of
+/// fields `"0"`, `"1"`, … (see the crate documentation). Equality follows the v3 form: an
+/// array type equals the struct type it is written as.
 ///
 /// ```
 /// use zarrdt_core::DataType;
@@ -232,49 +39,324 @@ impl fmt::Display for ScalarType {
 /// assert_eq!(dt.size(), 8);
 /// assert!(dt.has_endianness());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum DataType {
     /// A scalar type.
     Scalar(ScalarType),
     /// A struct (record) type.
     Struct(StructType),
+    /// A fixed-size array of one element type (a Rust `[T; N]`); a struct of fields `"0"`…
+    /// `"N-1"` in Zarr v3 JSON.
+    Array(ArrayType),
+}
+
+/// A Zarr struct data type: an ordered, non-empty list of uniquely named fields.
+///
+/// The layout is **packed**, as both the struct spec ("sum over the size of the dtypes") and
+/// the registered v3 `struct` type require: each field's offset is the sum of the sizes before
+/// it, and the struct's size is the sum of all of them. Fields may be structs themselves, to
+/// any depth (up to [`MAX_NESTING_DEPTH`](crate::MAX_NESTING_DEPTH)).
+///
+/// ```
+/// use zarrdt_core::{DataType, ScalarType, StructType};
+///
+/// let point = StructType::new([("x", ScalarType::Float32.into()), ("y", ScalarType::Float32.into())])?;
+/// let record = StructType::new([
+///     ("id", DataType::from(ScalarType::Int32)),
+///     ("flags", ScalarType::UInt8.into()),
+///     ("point", point.into()),
+/// ])?;
+/// assert_eq!(record.size(), 13);
+/// let offsets: Vec<_> = record.fields().iter().map(|f| f.offset()).collect();
+/// assert_eq!(offsets, [0, 4, 5]);
+/// let leaves: Vec<_> = record.leaves().iter().map(|l| (l.path().to_string(), l.offset())).collect();
+/// assert_eq!(leaves[3], ("point.y".to_string(), 9));
+/// # Ok::<(), zarrdt_core::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct StructType(StructLayout);
+
+/// A fixed-size array type: `shape` (row-major) items of one element type, packed. The type of
+/// a Rust array `[T; N]` (`[[T; N]; M]` has shape `[M, N]`).
+///
+/// ```
+/// use zarrdt_core::{ArrayType, DataType, ScalarType};
+///
+/// let pos = ArrayType::new(ScalarType::Float32.into(), vec![3])?;
+/// assert_eq!(pos.size(), 12);
+/// // In Zarr v3 it is a struct of fields "0", "1", "2".
+/// assert_eq!(
+///     DataType::from(pos).to_string(),
+///     r#"{"name":"struct","configuration":{"fields":[{"name":"0","data_type":"float32"},{"name":"1","data_type":"float32"},{"name":"2","data_type":"float32"}]}}"#
+/// );
+/// # Ok::<(), zarrdt_core::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ArrayType(ArrayLayout);
+
+/// One field of a [`StructType`]: its name, data type and packed offset.
+#[derive(Clone, Copy, Debug)]
+pub struct Field<'a>(&'a LayoutField);
+
+impl<'a> Field<'a> {
+    /// The field's name (non-empty, unique within its struct).
+    pub fn name(self) -> &'a str {
+        self.0.name()
+    }
+
+    /// The field's data type.
+    pub fn data_type(self) -> DataType {
+        DataType::view(self.0.layout())
+    }
+
+    /// Byte offset of the field from the start of its struct, in the packed layout.
+    pub fn offset(self) -> usize {
+        self.0.offset()
+    }
+
+    /// Size of the field in bytes.
+    pub fn size(self) -> usize {
+        self.0.layout().size()
+    }
+}
+
+/// The fields of a [`StructType`], in order.
+#[derive(Clone, Copy, Debug)]
+pub struct Fields<'a>(&'a [LayoutField]);
+
+impl<'a> Fields<'a> {
+    /// Number of fields.
+    pub fn len(self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none (never true for a struct).
+    pub fn is_empty(self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The field at `index`, if any.
+    pub fn get(self, index: usize) -> Option<Field<'a>> {
+        self.0.get(index).map(Field)
+    }
+
+    /// The fields in order.
+    pub fn iter(self) -> impl ExactSizeIterator<Item = Field<'a>> + DoubleEndedIterator {
+        self.0.iter().map(Field)
+    }
+}
+
+impl<'a> IntoIterator for Fields<'a> {
+    type Item = Field<'a>;
+    type IntoIter =
+        std::iter::Map<std::slice::Iter<'a, LayoutField>, fn(&'a LayoutField) -> Field<'a>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(Field as fn(&'a LayoutField) -> Field<'a>)
+    }
+}
+
+impl StructType {
+    /// A struct of the given `(name, data type)` fields, in order.
+    ///
+    /// Errors ([`Error::InvalidStruct`]) on an empty field list, an empty name, a duplicate
+    /// name, a total size beyond [`MAX_ELEMENT_SIZE`](crate::MAX_ELEMENT_SIZE) or nesting
+    /// beyond [`MAX_NESTING_DEPTH`](crate::MAX_NESTING_DEPTH); the error names the field.
+    pub fn new<I, S>(fields: I) -> Result<Self, Error>
+    where
+        I: IntoIterator<Item = (S, DataType)>,
+        S: Into<std::sync::Arc<str>>,
+    {
+        StructLayout::packed(
+            fields
+                .into_iter()
+                .map(|(name, data_type)| (name, data_type.open_layout())),
+        )
+        .map(StructType)
+    }
+
+    /// The fields, in order.
+    pub fn fields(&self) -> Fields<'_> {
+        Fields(self.0.fields())
+    }
+
+    /// The field called `name`, if any.
+    pub fn field(&self, name: &str) -> Option<Field<'_>> {
+        self.0.field(name).map(Field)
+    }
+
+    /// The packed size (itemsize) in bytes: the sum of the field sizes.
+    pub fn size(&self) -> usize {
+        self.0.size()
+    }
+
+    /// Every scalar leaf, depth-first in field order, with its path and absolute offset (an
+    /// array field's leaves once, with their [`Repeat`](crate::Repeat)s).
+    pub fn leaves(&self) -> Vec<Leaf> {
+        Layout::Struct(self.0.clone()).leaves()
+    }
+}
+
+impl ArrayType {
+    /// An array of `shape` items of `element`; arrays of arrays merge into one shape.
+    ///
+    /// Errors if the shape is empty or has a zero extent, or the size or nesting exceeds the
+    /// limits.
+    pub fn new(element: DataType, shape: impl Into<Vec<usize>>) -> Result<Self, Error> {
+        ArrayLayout::new(element.open_layout(), shape).map(ArrayType)
+    }
+
+    /// The element type (never itself an array).
+    pub fn element(&self) -> DataType {
+        DataType::view(self.0.element())
+    }
+
+    /// The shape, outermost dimension first.
+    pub fn shape(&self) -> &[usize] {
+        self.0.shape()
+    }
+
+    /// Number of items (the product of the shape).
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no items (never true).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Size in bytes.
+    pub fn size(&self) -> usize {
+        self.0.size()
+    }
 }
 
 impl DataType {
+    /// The data type that `layout`, a layout with its byte orders left open, is a view of.
+    pub(crate) fn view(layout: &Layout) -> DataType {
+        match layout {
+            Layout::Scalar(scalar) => DataType::Scalar(scalar.scalar()),
+            Layout::Struct(structure) => DataType::Struct(StructType(structure.clone())),
+            Layout::Array(array) => DataType::Array(ArrayType(array.clone())),
+        }
+    }
+
+    /// The layout this data type is a view of, with every byte order left open (the bytes
+    /// codec's `endian` decides it).
+    pub(crate) fn open_layout(&self) -> Layout {
+        match self {
+            DataType::Scalar(scalar) => Layout::Scalar(ScalarLayout::open(*scalar)),
+            DataType::Struct(structure) => Layout::Struct(structure.0.clone()),
+            DataType::Array(array) => Layout::Array(array.0.clone()),
+        }
+    }
+
     /// The size of one encoded element in bytes (a struct's packed itemsize).
     pub fn size(&self) -> usize {
         match self {
             DataType::Scalar(scalar) => scalar.size(),
             DataType::Struct(structure) => structure.size(),
+            DataType::Array(array) => array.size(),
         }
     }
 
     /// Whether any part of the encoding depends on byte order, so that the `bytes` codec needs
     /// an `endian`.
     pub fn has_endianness(&self) -> bool {
-        match self {
-            DataType::Scalar(scalar) => scalar.has_endianness(),
-            DataType::Struct(structure) => structure
-                .fields()
-                .iter()
-                .any(|field| field.data_type().has_endianness()),
-        }
+        self.open_layout().has_endianness()
     }
 
     /// The scalar type, if this is one.
     pub fn as_scalar(&self) -> Option<ScalarType> {
         match self {
             DataType::Scalar(scalar) => Some(*scalar),
-            DataType::Struct(_) => None,
+            _ => None,
         }
     }
 
     /// The struct type, if this is one.
     pub fn as_struct(&self) -> Option<&StructType> {
         match self {
-            DataType::Scalar(_) => None,
             DataType::Struct(structure) => Some(structure),
+            _ => None,
+        }
+    }
+
+    /// The array type, if this is one.
+    pub fn as_array(&self) -> Option<&ArrayType> {
+        match self {
+            DataType::Array(array) => Some(array),
+            _ => None,
+        }
+    }
+
+    /// Every scalar leaf with its path and absolute offset (one leaf for a scalar type).
+    pub fn leaves(&self) -> Vec<Leaf> {
+        self.open_layout().leaves()
+    }
+}
+
+impl Layout {
+    /// The layout of `data_type` stored by a `bytes` codec with `endian`: packed, every
+    /// multi-byte leaf in that order.
+    ///
+    /// `endian` may be `None` only if no leaf has a byte order ([`Error::MissingEndian`]
+    /// otherwise).
+    pub fn from_data_type(data_type: &DataType, endian: Option<Endian>) -> Result<Self, Error> {
+        let open = data_type.open_layout();
+        match endian {
+            Some(endian) => Ok(open.with_endian(endian)),
+            None if !open.has_endianness() => Ok(open),
+            None => Err(Error::MissingEndian {
+                data_type: data_type.to_string(),
+            }),
+        }
+    }
+
+    /// The Zarr v3 data type and `bytes`-codec endian that store exactly these bytes.
+    ///
+    /// A v3 struct is packed and has one byte order for all fields, and its fields have no
+    /// shape, so this is an [`Error::NoV3Equivalent`] naming the field for: subarray fields
+    /// (NumPy readers would see a struct of fields `"0"`, `"1"`, … in v3, not the subarray),
+    /// padding, and leaves whose byte orders differ. The endian is `None` when no leaf has a
+    /// byte order. Time is linear in the size of the layout.
+    pub fn to_v3(&self) -> Result<(DataType, Option<Endian>), Error> {
+        check_v3(self, &FieldPath::root())?;
+        let endian = self.uniform_endian().map_err(|path| Error::NoV3Equivalent {
+            path,
+            reason: "its byte order differs from earlier fields, and a v3 array has one `endian` for every field".into(),
+        })?;
+        Ok((DataType::view(&self.with_open_endian()), endian))
+    }
+}
+
+/// Checks that `layout` has a v3 form: no padding, no subarrays.
+fn check_v3(layout: &Layout, path: &FieldPath) -> Result<(), Error> {
+    match layout {
+        Layout::Scalar(_) => Ok(()),
+        Layout::Array(array) => Err(Error::NoV3Equivalent {
+            path: path.clone(),
+            reason: format!(
+                "a subarray of shape {:?}; v3 struct fields have no shape",
+                array.shape()
+            ),
+        }),
+        Layout::Struct(structure) => {
+            if let Some((from, to, next)) = structure.first_gap() {
+                return Err(Error::NoV3Equivalent {
+                    path: next.map_or_else(|| path.clone(), |field| path.field(field.name())),
+                    reason: format!(
+                        "{} bytes of padding at offsets {from}..{to}; v3 structs are packed",
+                        to - from
+                    ),
+                });
+            }
+            structure
+                .fields()
+                .iter()
+                .try_for_each(|field| check_v3(field.layout(), &path.field(field.name())))
         }
     }
 }
@@ -291,11 +373,86 @@ impl From<StructType> for DataType {
     }
 }
 
+impl From<ArrayType> for DataType {
+    fn from(array: ArrayType) -> Self {
+        DataType::Array(array)
+    }
+}
+
 impl fmt::Display for DataType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DataType::Scalar(scalar) if scalar.is_core() => f.write_str(&scalar.name()),
             other => write!(f, "{}", other.to_v3_json()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scalar(s: ScalarType) -> DataType {
+        s.into()
+    }
+
+    #[test]
+    fn packed_offsets_are_prefix_sums() {
+        // Seed 001: "sum over the size of the dtypes"; struct README example id/flags/value.
+        let st = StructType::new([
+            ("id", scalar(ScalarType::Int32)),
+            ("flags", scalar(ScalarType::UInt8)),
+            ("value", scalar(ScalarType::Float64)),
+        ])
+        .unwrap();
+        assert_eq!(st.size(), 13);
+        assert_eq!(
+            st.fields().iter().map(Field::offset).collect::<Vec<_>>(),
+            [0, 4, 5]
+        );
+    }
+
+    #[test]
+    fn rejects_empty_duplicate_and_missing_fields() {
+        let err = StructType::new(Vec::<(String, DataType)>::new()).unwrap_err();
+        assert!(err.to_string().contains("at least one field"), "{err}");
+        let err = StructType::new([("", scalar(ScalarType::Int8))]).unwrap_err();
+        assert!(err.to_string().contains("must not be empty"), "{err}");
+        let err = StructType::new([
+            ("a", scalar(ScalarType::Int8)),
+            ("a", scalar(ScalarType::Int16)),
+        ])
+        .unwrap_err();
+        assert!(
+            matches!(&err, Error::InvalidStruct { path, .. } if path.to_string() == "a"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn rejects_oversized_structs() {
+        let big = ScalarType::raw_bits(crate::MAX_ELEMENT_SIZE * 8).unwrap();
+        let err =
+            StructType::new([("a", scalar(big)), ("b", scalar(ScalarType::Int8))]).unwrap_err();
+        assert!(err.to_string().contains("exceeds"), "{err}");
+    }
+
+    #[test]
+    fn fixed_and_open_byte_orders() {
+        let record = DataType::from(
+            StructType::new([
+                ("a", scalar(ScalarType::Int32)),
+                ("b", scalar(ScalarType::UInt8)),
+            ])
+            .unwrap(),
+        );
+        let big = Layout::from_data_type(&record, Some(Endian::Big)).unwrap();
+        assert_eq!(big.uniform_endian(), Ok(Some(Endian::Big)));
+        let (back, endian) = big.to_v3().unwrap();
+        assert_eq!((back, endian), (record.clone(), Some(Endian::Big)));
+        assert!(matches!(
+            Layout::from_data_type(&record, None),
+            Err(Error::MissingEndian { .. })
+        ));
     }
 }

@@ -1,67 +1,58 @@
 //! Zarr v3 JSON of data types: core types as bare strings, configured types as objects, the
 //! registered `struct` form and the legacy `structured` form.
 
-use std::num::NonZeroUsize;
+use std::collections::HashSet;
 
 use serde_json::{Map, Value as Json, json};
 
-use super::{DataType, MAX_ELEMENT_SIZE, ScalarType, TimeConfig, TimeUnit};
+use super::{DataType, StructType};
 use crate::error::show;
-use crate::{Error, FieldPath, StructType};
-
-/// Names of variable-length types, which have no fixed size and so cannot be used here.
-const VARIABLE_LENGTH: [&str; 4] = [
-    "string",
-    "bytes",
-    "variable_length_utf8",
-    "variable_length_bytes",
-];
+use crate::layout::{Layout, struct_form};
+use crate::scalar::{check_keys, parse_v3_scalar};
+use crate::{Error, FieldPath, MAX_NESTING_DEPTH};
 
 impl DataType {
     /// Parses a Zarr v3 `data_type`: a core type name (`"int32"`, `"r24"`), an object
     /// `{"name": …, "configuration": …}` (configuration optional for types that take none),
-    /// a registered `struct` or a legacy `structured` type, nested to any depth.
+    /// a registered `struct` or a legacy `structured` type, nested to any depth up to
+    /// [`MAX_NESTING_DEPTH`].
     ///
     /// Rejects, naming the field path: unknown types, variable-length types, duplicate or empty
-    /// field names, empty field lists and configurations with missing or extra keys.
+    /// field names, empty field lists and configurations with missing or extra keys. Time and
+    /// memory are linear in the size of the JSON.
     pub fn from_v3_json(json: &Json) -> Result<Self, Error> {
-        parse(json, &FieldPath::root())
+        parse(json, &FieldPath::root(), 0)
     }
 
     /// The Zarr v3 JSON of this type, in the registered form: core types as bare strings,
-    /// configured types as objects, structs as `{"name": "struct", …}` with object fields.
+    /// configured types as objects, structs as `{"name": "struct", …}` with object fields, and
+    /// array types as structs of fields `"0"`, `"1"`, ….
     pub fn to_v3_json(&self) -> Json {
-        match self {
-            DataType::Scalar(scalar) => scalar.to_v3_json(),
-            DataType::Struct(structure) => {
-                let fields: Vec<Json> = structure
-                    .fields()
-                    .iter()
-                    .map(|field| json!({"name": field.name(), "data_type": field.data_type().to_v3_json()}))
-                    .collect();
-                json!({"name": "struct", "configuration": {"fields": fields}})
-            }
-        }
+        write(&self.open_layout())
     }
 }
 
-impl ScalarType {
-    /// The Zarr v3 JSON of this type: a bare string for core types, an object with
-    /// `configuration` for the extension types.
-    pub fn to_v3_json(self) -> Json {
-        let name = self.name();
-        match self {
-            ScalarType::DateTime64(config) | ScalarType::TimeDelta64(config) => json!({
-                "name": name,
-                "configuration": {"unit": config.unit().as_str(), "scale_factor": config.scale_factor()}
-            }),
-            ScalarType::FixedLengthUtf32 { .. }
-            | ScalarType::RawBytes { .. }
-            | ScalarType::NullTerminatedBytes { .. } => json!({
-                "name": name,
-                "configuration": {"length_bytes": self.size()}
-            }),
-            _ => Json::String(name),
+fn write(layout: &Layout) -> Json {
+    let structure =
+        |fields: Vec<Json>| json!({"name": "struct", "configuration": {"fields": fields}});
+    match layout {
+        Layout::Scalar(scalar) => scalar.scalar().to_v3_json(),
+        Layout::Struct(structure_layout) => structure(
+            structure_layout
+                .fields()
+                .iter()
+                .map(|field| json!({"name": field.name(), "data_type": write(field.layout())}))
+                .collect(),
+        ),
+        Layout::Array(array) => {
+            let item = write(&array.item());
+            structure(
+                (0..array.shape()[0])
+                    .map(|index| {
+                        json!({"name": struct_form::item_name(index), "data_type": item.clone()})
+                    })
+                    .collect(),
+            )
         }
     }
 }
@@ -74,9 +65,9 @@ fn invalid(path: &FieldPath, json: &Json, reason: impl Into<String>) -> Error {
     }
 }
 
-fn parse(json: &Json, path: &FieldPath) -> Result<DataType, Error> {
-    match json {
-        Json::String(name) => parse_named(name, None, json, path),
+fn parse(json: &Json, path: &FieldPath, depth: usize) -> Result<DataType, Error> {
+    let (name, configuration) = match json {
+        Json::String(name) => (name, None),
         Json::Object(object) => {
             if let Some(key) = object
                 .keys()
@@ -93,206 +84,56 @@ fn parse(json: &Json, path: &FieldPath) -> Result<DataType, Error> {
             let Some(Json::String(name)) = object.get("name") else {
                 return Err(invalid(path, json, "\"name\" must be a string"));
             };
-            let configuration = match object.get("configuration") {
-                None => None,
-                Some(Json::Object(configuration)) => Some(configuration),
+            match object.get("configuration") {
+                None => (name, None),
+                Some(Json::Object(configuration)) => (name, Some(configuration)),
                 Some(_) => return Err(invalid(path, json, "\"configuration\" must be an object")),
-            };
-            parse_named(name, configuration, json, path)
-        }
-        _ => Err(invalid(
-            path,
-            json,
-            "a data type is a name string or an object with \"name\"",
-        )),
-    }
-}
-
-fn parse_named(
-    name: &str,
-    configuration: Option<&Map<String, Json>>,
-    json: &Json,
-    path: &FieldPath,
-) -> Result<DataType, Error> {
-    if let Some(scalar) = parse_unconfigured(name) {
-        return match configuration {
-            Some(configuration) if !configuration.is_empty() => Err(invalid(
-                path,
-                json,
-                format!("{name} takes no configuration"),
-            )),
-            _ => Ok(scalar.into()),
-        };
-    }
-    if name.starts_with('r') && name[1..].bytes().all(|b| b.is_ascii_digit()) {
-        return Err(invalid(
-            path,
-            json,
-            "raw types are r<N> with N a positive multiple of 8 (no leading zeros)",
-        ));
-    }
-    if VARIABLE_LENGTH.contains(&name) {
-        return Err(invalid(
-            path,
-            json,
-            format!("{name} is a variable-length type; only fixed-size types are supported"),
-        ));
-    }
-    let needs_configuration = || invalid(path, json, format!("{name} needs a \"configuration\""));
-    match name {
-        "struct" | "structured" => {
-            let configuration = configuration.ok_or_else(needs_configuration)?;
-            parse_struct(configuration, json, path).map(DataType::Struct)
-        }
-        "numpy.datetime64" | "numpy.timedelta64" => {
-            let configuration = configuration.ok_or_else(needs_configuration)?;
-            let config = parse_time_config(configuration, json, path)?;
-            Ok(if name == "numpy.datetime64" {
-                ScalarType::DateTime64(config)
-            } else {
-                ScalarType::TimeDelta64(config)
             }
-            .into())
         }
-        "fixed_length_utf32" | "raw_bytes" | "null_terminated_bytes" => {
-            let configuration = configuration.ok_or_else(needs_configuration)?;
-            let length = parse_length_bytes(configuration, json, path)?;
-            let scalar = if name == "fixed_length_utf32" {
-                if length.get() % 4 != 0 {
-                    return Err(invalid(
-                        path,
-                        json,
-                        "length_bytes of fixed_length_utf32 must be a multiple of 4",
-                    ));
-                }
-                let chars = NonZeroUsize::new(length.get() / 4).unwrap_or(NonZeroUsize::MIN);
-                ScalarType::FixedLengthUtf32 { chars }
-            } else if name == "raw_bytes" {
-                ScalarType::RawBytes { size: length }
-            } else {
-                ScalarType::NullTerminatedBytes { size: length }
-            };
-            Ok(scalar.into())
-        }
-        _ => Err(invalid(path, json, "unknown or unsupported data type")),
-    }
-}
-
-/// Core types and `r<N>`: the types named by a bare string.
-fn parse_unconfigured(name: &str) -> Option<ScalarType> {
-    Some(match name {
-        "bool" => ScalarType::Bool,
-        "int8" => ScalarType::Int8,
-        "int16" => ScalarType::Int16,
-        "int32" => ScalarType::Int32,
-        "int64" => ScalarType::Int64,
-        "uint8" => ScalarType::UInt8,
-        "uint16" => ScalarType::UInt16,
-        "uint32" => ScalarType::UInt32,
-        "uint64" => ScalarType::UInt64,
-        "float16" => ScalarType::Float16,
-        "float32" => ScalarType::Float32,
-        "float64" => ScalarType::Float64,
-        "complex64" => ScalarType::Complex64,
-        "complex128" => ScalarType::Complex128,
         _ => {
-            let digits = name.strip_prefix('r')?;
-            if digits.is_empty()
-                || digits.starts_with('0')
-                || !digits.bytes().all(|b| b.is_ascii_digit())
-            {
-                return None;
-            }
-            return ScalarType::raw_bits(digits.parse().ok()?);
-        }
-    })
-}
-
-fn check_keys(
-    configuration: &Map<String, Json>,
-    allowed: &[&str],
-    json: &Json,
-    path: &FieldPath,
-) -> Result<(), Error> {
-    if let Some(key) = configuration
-        .keys()
-        .find(|key| !allowed.contains(&key.as_str()))
-    {
-        return Err(invalid(
-            path,
-            json,
-            format!("unexpected configuration member {key:?} (allowed: {allowed:?})"),
-        ));
-    }
-    for key in allowed {
-        if !configuration.contains_key(*key) {
             return Err(invalid(
                 path,
                 json,
-                format!("configuration member {key:?} is missing"),
+                "a data type is a name string or an object with \"name\"",
             ));
         }
+    };
+    if let Some(scalar) =
+        parse_v3_scalar(name, configuration).map_err(|reason| invalid(path, json, reason))?
+    {
+        return Ok(scalar.into());
     }
-    Ok(())
-}
-
-fn parse_time_config(
-    configuration: &Map<String, Json>,
-    json: &Json,
-    path: &FieldPath,
-) -> Result<TimeConfig, Error> {
-    check_keys(configuration, &["unit", "scale_factor"], json, path)?;
-    let unit: TimeUnit = configuration["unit"]
-        .as_str()
-        .ok_or_else(|| invalid(path, json, "unit must be a string"))?
-        .parse()
-        .map_err(|e| invalid(path, json, format!("{e}")))?;
-    let scale_factor = configuration["scale_factor"]
-        .as_u64()
-        .and_then(|scale| u32::try_from(scale).ok())
-        .and_then(|scale| TimeConfig::new(unit, scale))
-        .ok_or_else(|| {
-            invalid(
-                path,
-                json,
-                "scale_factor must be an integer in 1..=2147483647",
-            )
-        })?;
-    Ok(scale_factor)
-}
-
-fn parse_length_bytes(
-    configuration: &Map<String, Json>,
-    json: &Json,
-    path: &FieldPath,
-) -> Result<NonZeroUsize, Error> {
-    check_keys(configuration, &["length_bytes"], json, path)?;
-    configuration["length_bytes"]
-        .as_u64()
-        .and_then(|n| usize::try_from(n).ok())
-        .filter(|&n| n <= MAX_ELEMENT_SIZE)
-        .and_then(NonZeroUsize::new)
-        .ok_or_else(|| {
-            invalid(
-                path,
-                json,
-                format!("length_bytes must be an integer in 1..={MAX_ELEMENT_SIZE}"),
-            )
-        })
+    match name.as_str() {
+        "struct" | "structured" => {
+            let configuration = configuration
+                .ok_or_else(|| invalid(path, json, format!("{name} needs a \"configuration\"")))?;
+            if depth >= MAX_NESTING_DEPTH {
+                return Err(invalid(
+                    path,
+                    json,
+                    format!("nested deeper than {MAX_NESTING_DEPTH} levels"),
+                ));
+            }
+            parse_struct(configuration, json, path, depth).map(DataType::Struct)
+        }
+        _ => Err(invalid(path, json, "unknown or unsupported data type")),
+    }
 }
 
 fn parse_struct(
     configuration: &Map<String, Json>,
     json: &Json,
     path: &FieldPath,
+    depth: usize,
 ) -> Result<StructType, Error> {
-    check_keys(configuration, &["fields"], json, path)?;
+    check_keys(configuration, &["fields"]).map_err(|reason| invalid(path, json, reason))?;
     let Json::Array(entries) = &configuration["fields"] else {
         return Err(invalid(path, json, "\"fields\" must be an array"));
     };
     if entries.is_empty() {
         return Err(invalid(path, json, "a struct needs at least one field"));
     }
+    let mut seen = HashSet::with_capacity(entries.len());
     let mut fields = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
         let (name, data_type) = match entry {
@@ -331,7 +172,6 @@ fn parse_struct(
                 "the field name must be a string",
             ));
         };
-        let field_path = path.field(name);
         if name.is_empty() {
             return Err(invalid(
                 &path.index(index),
@@ -339,10 +179,8 @@ fn parse_struct(
                 "field names must not be empty",
             ));
         }
-        if fields
-            .iter()
-            .any(|(seen, _): &(String, DataType)| seen == name)
-        {
+        let field_path = path.field(name);
+        if !seen.insert(name.as_str()) {
             return Err(invalid(
                 &field_path,
                 entry,
@@ -355,7 +193,7 @@ fn parse_struct(
         let Some(data_type) = data_type else {
             return Err(invalid(&field_path, entry, "the field has no data_type"));
         };
-        fields.push((name.clone(), parse(data_type, &field_path)?));
+        fields.push((name.as_str(), parse(data_type, &field_path, depth + 1)?));
     }
     StructType::new(fields).map_err(|error| match error {
         Error::InvalidStruct {
@@ -364,18 +202,4 @@ fn parse_struct(
         } => invalid(&path.join(&inner), json, reason),
         other => other,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn raw_names() {
-        assert_eq!(parse_unconfigured("r8"), ScalarType::raw_bits(8));
-        assert_eq!(parse_unconfigured("r24"), ScalarType::raw_bits(24));
-        for bad in ["r", "r0", "r7", "r08", "r+8", "r-8", "R8", "r8 "] {
-            assert_eq!(parse_unconfigured(bad), None, "{bad}");
-        }
-    }
 }

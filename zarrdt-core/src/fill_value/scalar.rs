@@ -7,6 +7,7 @@ use serde_json::Value as Json;
 
 use super::BASE64;
 use super::float::{self, Float, V2_FLOAT_FORMS, V3_FLOAT_FORMS};
+use crate::codec::scalar::without_trailing_zeros;
 use crate::error::show;
 use crate::{Error, FieldPath, ScalarType, Value};
 
@@ -54,9 +55,10 @@ fn parse_inner(scalar: ScalarType, json: &Json, format: Format) -> Option<Value>
             Value::Bytes(bytes(json).filter(|b| b.len() == size.get())?)
         }
         ScalarType::NullTerminatedBytes { size } => {
-            let mut content = bytes(json).filter(|b| b.len() <= size.get())?;
-            content.resize(size.get(), 0);
-            Value::Bytes(content)
+            // Base64 of the bytes, trailing zeros stripped (zarr-extensions PR #60) or not:
+            // the value is the bytes without them, as NumPy reads `S<n>`.
+            let content = bytes(json).filter(|b| b.len() <= size.get())?;
+            Value::Bytes(without_trailing_zeros(&content).to_vec())
         }
         ScalarType::DateTime64(_) => Value::DateTime64(time_count(json)?),
         ScalarType::TimeDelta64(_) => Value::TimeDelta64(time_count(json)?),
@@ -208,11 +210,7 @@ pub(crate) fn to_json(
             Json::from(BASE64.encode(b))
         }
         (ScalarType::NullTerminatedBytes { size }, Value::Bytes(b)) if b.len() <= size.get() => {
-            let end = b
-                .iter()
-                .rposition(|&byte| byte != 0)
-                .map_or(0, |last| last + 1);
-            Json::from(BASE64.encode(&b[..end]))
+            Json::from(BASE64.encode(without_trailing_zeros(b)))
         }
         (ScalarType::FixedLengthUtf32 { chars }, Value::String(text)) => {
             if text.chars().count() > chars.get() {

@@ -1,168 +1,264 @@
-//! Structural comparison of stored layouts, ignoring byte order, and re-ordering stored bytes.
+//! Structural comparison of layouts, ignoring byte order, reporting the first difference by
+//! field path.
+//!
+//! A subarray of `n` items and a struct of fields `"0"` … `"n-1"` holding those items are the
+//! same bytes (the Zarr v3 form of a Rust array is such a struct), so they compare equal. The
+//! comparison never expands a subarray: it walks the struct side and compares each field with
+//! the subarray's one item layout, so its time is linear in the size of the two layouts.
 
-use super::{Layout, StructLayout};
-use crate::{Element, Endian, Error, FieldPath};
+use super::{ArrayLayout, Layout, StructLayout, struct_form};
+use crate::{Error, FieldPath};
 
 impl Layout {
     /// Checks that `found` stores the same fields as `self` at the same offsets, with the same
     /// types and subarray shapes and the same itemsize; byte orders may differ (they are a
-    /// property of the stored bytes, which [`Layout::decode_elements`] handles).
+    /// property of the stored bytes, which the decoders handle).
     ///
     /// [`Error::TypeMismatch`] names the first field that differs.
     pub fn check_matches(&self, found: &Layout) -> Result<(), Error> {
-        match first_difference(self, found, &FieldPath::root()) {
+        match first_difference(self, found) {
             None => Ok(()),
             Some((path, difference)) => Err(Error::TypeMismatch { path, difference }),
         }
     }
-
-    /// Decodes a chunk stored in this layout into Rust values of `T`, whatever the byte order of
-    /// each field (Zarr v2 allows one per field), after checking that the layout is `T`'s.
-    pub fn decode_elements<T: Element>(&self, bytes: &[u8]) -> Result<Vec<T>, Error> {
-        T::layout(Endian::NATIVE).check_matches(self)?;
-        match self.uniform_endian() {
-            Ok(endian) => T::decode_slice(bytes, endian.unwrap_or(Endian::NATIVE)),
-            Err(_) => {
-                let mut native = bytes.to_vec();
-                self.convert_byte_order(&mut native, Endian::NATIVE)?;
-                T::decode_slice(&native, Endian::NATIVE)
-            }
-        }
-    }
-
-    /// Rewrites a chunk stored in this layout so that every multi-byte value is in `target`
-    /// order (a layout-aware byte swap, in place).
-    pub fn convert_byte_order(&self, bytes: &mut [u8], target: Endian) -> Result<(), Error> {
-        let size = self.size();
-        if size == 0 || !bytes.len().is_multiple_of(size) {
-            return Err(Error::ChunkLength {
-                len: bytes.len(),
-                element_size: size,
-            });
-        }
-        let swaps: Vec<(usize, usize, usize)> = self
-            .leaves()
-            .into_iter()
-            .filter(|leaf| leaf.layout().endian().is_some_and(|e| e != target))
-            .map(|leaf| {
-                let scalar = leaf.layout().scalar();
-                (leaf.offset(), scalar.size(), scalar.swap_unit())
-            })
-            .collect();
-        if swaps.is_empty() {
-            return Ok(());
-        }
-        for element in bytes.chunks_exact_mut(size) {
-            for &(offset, len, unit) in &swaps {
-                for value in element[offset..offset + len].chunks_exact_mut(unit) {
-                    value.reverse();
-                }
-            }
-        }
-        Ok(())
-    }
 }
 
-fn describe(layout: &Layout) -> String {
-    match layout {
-        Layout::Scalar(scalar) => scalar.scalar().to_string(),
-        Layout::Struct(structure) => format!("a struct of {} fields", structure.fields().len()),
-        Layout::Array(array) => format!("a subarray of shape {:?}", array.shape()),
-    }
+/// The first place where `expected` and `found` differ, and how; `None` if they store the same
+/// thing.
+pub(crate) fn first_difference(expected: &Layout, found: &Layout) -> Option<(FieldPath, String)> {
+    difference(expected, found).map(|(mut segments, why)| {
+        segments.reverse();
+        let mut path = FieldPath::root();
+        for segment in segments {
+            path = path.field(&segment);
+        }
+        (path, why)
+    })
 }
 
-fn first_difference(
-    expected: &Layout,
-    found: &Layout,
-    path: &FieldPath,
-) -> Option<(FieldPath, String)> {
+/// The path is collected innermost first, so that nothing is allocated on the way down.
+type Difference = (Vec<String>, String);
+
+fn mismatch(expected: &Layout, found: &Layout) -> Option<Difference> {
+    Some((
+        Vec::new(),
+        format!(
+            "expected {}, found {}",
+            expected.describe(),
+            found.describe()
+        ),
+    ))
+}
+
+fn within(name: &str, inner: Option<Difference>) -> Option<Difference> {
+    inner.map(|(mut path, why)| {
+        path.push(name.to_owned());
+        (path, why)
+    })
+}
+
+fn difference(expected: &Layout, found: &Layout) -> Option<Difference> {
     match (expected, found) {
         (Layout::Scalar(a), Layout::Scalar(b)) if a.scalar() == b.scalar() => None,
-        (Layout::Struct(a), Layout::Struct(b)) => struct_difference(a, b, path),
+        (Layout::Struct(a), Layout::Struct(b)) => struct_difference(a, b),
         (Layout::Array(a), Layout::Array(b)) if a.shape() == b.shape() => {
-            first_difference(a.element(), b.element(), path)
+            difference(a.element(), b.element())
         }
-        // A Rust array is a subarray in v2 and a struct of fields "0", "1", … in v3 (see
-        // the crate docs): the same bytes, so the two forms match.
-        (Layout::Array(a), Layout::Struct(b)) => struct_difference(&a.as_struct(), b, path),
-        (Layout::Struct(a), Layout::Array(b)) => struct_difference(a, &b.as_struct(), path),
-        _ => Some((
-            path.clone(),
-            format!("expected {}, found {}", describe(expected), describe(found)),
-        )),
+        (Layout::Array(a), Layout::Struct(b)) => indexed_difference(a, b, true),
+        (Layout::Struct(a), Layout::Array(b)) => indexed_difference(b, a, false),
+        _ => mismatch(expected, found),
     }
 }
 
-fn struct_difference(
-    expected: &StructLayout,
-    found: &StructLayout,
-    path: &FieldPath,
-) -> Option<(FieldPath, String)> {
+fn struct_difference(expected: &StructLayout, found: &StructLayout) -> Option<Difference> {
     let (ours, theirs) = (expected.fields(), found.fields());
-    for position in 0..ours.len().max(theirs.len()) {
-        match (ours.get(position), theirs.get(position)) {
-            (Some(a), Some(b)) if a.name() == b.name() => {
-                let field_path = path.field(a.name());
-                if a.offset() != b.offset() {
-                    return Some((
-                        field_path,
-                        format!(
-                            "expected offset {}, found {} (the stored record has padding or a different field size before it)",
-                            a.offset(),
-                            b.offset()
-                        ),
-                    ));
-                }
-                if let Some(inner) = first_difference(a.layout(), b.layout(), &field_path) {
-                    return Some(inner);
-                }
-            }
-            (Some(a), Some(b)) => {
-                let why = if theirs.iter().any(|field| field.name() == a.name()) {
-                    "the field order differs"
-                } else {
-                    "the names differ"
-                };
-                return Some((
-                    path.field(a.name()),
-                    format!(
-                        "expected field {:?} at position {position}, found {:?} ({why})",
-                        a.name(),
-                        b.name()
-                    ),
-                ));
-            }
-            (Some(a), None) => {
-                return Some((
-                    path.field(a.name()),
-                    format!(
-                        "missing field: expected {} fields, found {}",
-                        ours.len(),
-                        theirs.len()
-                    ),
-                ));
-            }
-            (None, Some(b)) => {
-                return Some((
-                    path.field(b.name()),
-                    format!(
-                        "unexpected field: expected {} fields, found {}",
-                        ours.len(),
-                        theirs.len()
-                    ),
-                ));
-            }
-            (None, None) => break,
+    for (position, (a, b)) in ours.iter().zip(theirs).enumerate() {
+        if a.name() != b.name() {
+            let why = if theirs.iter().any(|field| field.name() == a.name()) {
+                "the field order differs"
+            } else {
+                "the names differ"
+            };
+            return Some((
+                vec![a.name().to_owned()],
+                format!(
+                    "expected field {:?} at position {position}, found {:?} ({why})",
+                    a.name(),
+                    b.name()
+                ),
+            ));
+        }
+        if let Some(difference) = offset_difference(a.name(), a.offset(), b.offset()) {
+            return Some(difference);
+        }
+        if let Some(inner) = within(a.name(), difference(a.layout(), b.layout())) {
+            return Some(inner);
         }
     }
-    (expected.size() != found.size()).then(|| {
+    count_difference(
+        ours.len(),
+        theirs.len(),
+        ours.get(theirs.len()).map(|f| f.name()),
+        theirs.get(ours.len()).map(|f| f.name()),
+    )
+    .or_else(|| size_difference(expected.size(), found.size()))
+}
+
+/// A subarray against a struct that may be its v3 form: fields `"0"`, `"1"`, … holding one
+/// item each. `array_expected` says which side the subarray is, for the messages.
+fn indexed_difference(
+    array: &ArrayLayout,
+    structure: &StructLayout,
+    array_expected: bool,
+) -> Option<Difference> {
+    let outer = array.shape()[0];
+    let item = array.item();
+    let stride = item.size();
+    let fields = structure.fields();
+    for (index, field) in fields.iter().take(outer).enumerate() {
+        let name = struct_form::item_name(index);
+        if !struct_form::is_item_name(field.name(), index) {
+            let (expected, found) = if array_expected {
+                (name.as_str(), field.name())
+            } else {
+                (field.name(), name.as_str())
+            };
+            return Some((
+                vec![expected.to_owned()],
+                format!(
+                    "expected field {expected:?} at position {index}, found {found:?} (the names differ)"
+                ),
+            ));
+        }
+        let (expected_offset, found_offset) = if array_expected {
+            (index * stride, field.offset())
+        } else {
+            (field.offset(), index * stride)
+        };
+        if let Some(difference) = offset_difference(&name, expected_offset, found_offset) {
+            return Some(difference);
+        }
+        let inner = if array_expected {
+            difference(&item, field.layout())
+        } else {
+            difference(field.layout(), &item)
+        };
+        if let Some(inner) = within(&name, inner) {
+            return Some(inner);
+        }
+    }
+    let extra = fields.get(outer).map(|f| f.name().to_owned());
+    let missing = (fields.len() < outer).then(|| fields.len().to_string());
+    let (expected_len, found_len) = if array_expected {
+        (outer, fields.len())
+    } else {
+        (fields.len(), outer)
+    };
+    let (expected_extra, found_extra) = if array_expected {
+        (missing.as_deref(), extra.as_deref())
+    } else {
+        (extra.as_deref(), missing.as_deref())
+    };
+    count_difference(expected_len, found_len, expected_extra, found_extra).or_else(|| {
+        let (a, b) = if array_expected {
+            (array.size(), structure.size())
+        } else {
+            (structure.size(), array.size())
+        };
+        size_difference(a, b)
+    })
+}
+
+fn offset_difference(name: &str, expected: usize, found: usize) -> Option<Difference> {
+    (expected != found).then(|| {
         (
-            path.clone(),
+            vec![name.to_owned()],
             format!(
-                "expected itemsize {}, found {} (trailing padding)",
-                expected.size(),
-                found.size()
+                "expected offset {expected}, found {found} (the stored record has padding or a different field size before it)"
             ),
         )
     })
+}
+
+/// Different field counts, once the common fields agree: `first_missing` is the first field
+/// only `expected` has, `first_extra` the first only `found` has.
+fn count_difference(
+    expected: usize,
+    found: usize,
+    first_missing: Option<&str>,
+    first_extra: Option<&str>,
+) -> Option<Difference> {
+    if let Some(name) = first_missing.filter(|_| found < expected) {
+        return Some((
+            vec![name.to_owned()],
+            format!("missing field: expected {expected} fields, found {found}"),
+        ));
+    }
+    if let Some(name) = first_extra.filter(|_| found > expected) {
+        return Some((
+            vec![name.to_owned()],
+            format!("unexpected field: expected {expected} fields, found {found}"),
+        ));
+    }
+    None
+}
+
+fn size_difference(expected: usize, found: usize) -> Option<Difference> {
+    (expected != found).then(|| {
+        (
+            Vec::new(),
+            format!("expected itemsize {expected}, found {found} (trailing padding)"),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Endian, ScalarLayout, ScalarType};
+
+    fn i2() -> Layout {
+        Layout::Scalar(ScalarLayout::with_endian(ScalarType::Int16, Endian::Little))
+    }
+
+    fn packed(fields: Vec<(&str, Layout)>) -> Layout {
+        Layout::Struct(StructLayout::packed(fields).unwrap())
+    }
+
+    #[test]
+    fn arrays_match_their_struct_form() {
+        let grid = Layout::Array(ArrayLayout::new(i2(), vec![3, 2]).unwrap());
+        let pair = || packed(vec![("0", i2()), ("1", i2())]);
+        let v3 = packed(vec![("0", pair()), ("1", pair()), ("2", pair())]);
+        grid.check_matches(&v3).unwrap();
+        v3.check_matches(&grid).unwrap();
+        let short = packed(vec![("0", pair()), ("1", pair())]);
+        let err = grid.check_matches(&short).unwrap_err().to_string();
+        assert!(err.contains("missing field"), "{err}");
+        let err = short.check_matches(&grid).unwrap_err().to_string();
+        assert!(err.contains("unexpected field"), "{err}");
+        let renamed = packed(vec![("0", pair()), ("x", pair()), ("2", pair())]);
+        let err = grid.check_matches(&renamed).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "data type mismatch at field `1`: expected field \"1\" at position 1, found \"x\" (the names differ)"
+        );
+    }
+
+    #[test]
+    fn a_huge_subarray_against_a_small_struct_is_one_step() {
+        let huge = Layout::Array(
+            ArrayLayout::new(
+                Layout::Scalar(ScalarLayout::new(ScalarType::UInt8, None).unwrap()),
+                vec![2_000_000_000],
+            )
+            .unwrap(),
+        );
+        let inner = packed(vec![(
+            "x",
+            Layout::Scalar(ScalarLayout::new(ScalarType::UInt8, None).unwrap()),
+        )]);
+        let err = inner.check_matches(&huge).unwrap_err().to_string();
+        assert!(err.contains("expected field \"x\" at position 0"), "{err}");
+    }
 }

@@ -1,64 +1,36 @@
-//! Stored layouts: the bytes of one element exactly as they lie in a chunk, with every leaf's
-//! offset and byte order, padding gaps and subarray fields.
+//! Stored layouts: the one model of how an element lies in bytes, with every leaf's offset and
+//! byte order, padding gaps and subarray fields.
 //!
 //! A Zarr v2 `dtype` (a NumPy typestr or `descr` list) describes exactly this, field by field
-//! (see [`Layout::from_v2_json`]). A Zarr v3 data type plus the `bytes` codec's `endian`
-//! lowers to one ([`Layout::from_data_type`]): packed, one byte order for every leaf. The
-//! record codec ([`Layout::decode_values`]) works on layouts, so v2 and v3 chunks share one
-//! implementation.
+//! (see [`Layout::from_v2_json`]). A Zarr v3 [`DataType`](crate::DataType) is a checked view
+//! of a layout: packed, and with its byte order left to the `bytes` codec
+//! ([`Layout::from_data_type`]). The record codec works on layouts, so v2 and v3 chunks share
+//! one implementation.
+//!
+//! Layouts are built only through checking constructors ([`StructLayout::new`],
+//! [`StructLayout::packed`], [`ArrayLayout::new`], [`ScalarLayout::new`]), so every layout
+//! has unique, non-empty field names, fields inside their record, a size within
+//! [`MAX_ELEMENT_SIZE`] and a nesting depth within [`MAX_NESTING_DEPTH`]. Nodes are shared
+//! (`Arc`), so cloning a layout is cheap, and no walk over a layout expands a subarray into
+//! its items.
 
 mod compare;
-mod descr;
-mod v3;
+mod leaves;
+pub(crate) mod struct_form;
+mod v2;
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
-use crate::{DataType, Endian, Error, FieldPath, MAX_ELEMENT_SIZE, ScalarType};
+pub(crate) use compare::first_difference;
+pub use leaves::{Leaf, Repeat};
 
-/// The byte-order character of a NumPy typestr.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ByteOrder {
-    /// `<`
-    Little,
-    /// `>`
-    Big,
-    /// `|`: byte order does not apply (single-byte and opaque types).
-    NotApplicable,
-}
-
-impl ByteOrder {
-    /// The typestr character: `<`, `>` or `|`.
-    pub const fn as_char(self) -> char {
-        match self {
-            ByteOrder::Little => '<',
-            ByteOrder::Big => '>',
-            ByteOrder::NotApplicable => '|',
-        }
-    }
-
-    /// The byte order as an [`Endian`], if it applies.
-    pub const fn endian(self) -> Option<Endian> {
-        match self {
-            ByteOrder::Little => Some(Endian::Little),
-            ByteOrder::Big => Some(Endian::Big),
-            ByteOrder::NotApplicable => None,
-        }
-    }
-}
-
-impl From<Endian> for ByteOrder {
-    fn from(endian: Endian) -> Self {
-        match endian {
-            Endian::Little => ByteOrder::Little,
-            Endian::Big => ByteOrder::Big,
-        }
-    }
-}
+use crate::{Endian, Error, FieldPath, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, ScalarType};
 
 /// How one element is laid out in stored bytes.
 ///
 /// ```
-/// use zarrdt_core::{Endian, Layout};
+/// use zarrdt_core::Layout;
 /// use serde_json::json;
 ///
 /// // A record with mixed byte order, as zarr-python 2 writes it.
@@ -78,11 +50,16 @@ pub enum Layout {
     Scalar(ScalarLayout),
     /// A record of named fields at given offsets, possibly with padding between them.
     Struct(StructLayout),
-    /// A subarray: a fixed-shape block of one element layout (only as a struct field in v2).
+    /// A subarray: a fixed-shape block of one element layout (a Rust array `[T; N]`, a NumPy
+    /// subarray field).
     Array(ArrayLayout),
 }
 
-/// A scalar type and its byte order (none for single-byte types).
+/// A scalar type and its byte order.
+///
+/// In a [`Layout`] every multi-byte scalar has a byte order and single-byte ones have none.
+/// Inside a v3 [`DataType`](crate::DataType) (whose byte order is the `bytes` codec's) the
+/// multi-byte ones have none either; such layouts are never handed out as a `Layout`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ScalarLayout {
     scalar: ScalarType,
@@ -90,75 +67,82 @@ pub struct ScalarLayout {
 }
 
 impl ScalarLayout {
-    /// `scalar` in the given order; multi-byte types need [`ByteOrder::Little`] or
-    /// [`ByteOrder::Big`], single-byte ones [`ByteOrder::NotApplicable`].
-    pub fn new(scalar: ScalarType, order: ByteOrder) -> Result<Self, Error> {
-        match (scalar.has_endianness(), order.endian()) {
-            (true, Some(endian)) => Ok(ScalarLayout {
-                scalar,
-                endian: Some(endian),
-            }),
-            (false, None) => Ok(ScalarLayout {
-                scalar,
-                endian: None,
-            }),
-            (true, None) => Err(Error::InvalidDtype {
-                path: FieldPath::root(),
-                json: scalar.to_v3_json().to_string(),
-                reason: "a multi-byte type needs byte order '<' or '>'".into(),
-            }),
-            (false, Some(_)) => Err(Error::InvalidDtype {
-                path: FieldPath::root(),
-                json: scalar.to_v3_json().to_string(),
-                reason: "byte order does not apply to a single-byte type".into(),
-            }),
+    /// `scalar` in byte order `endian`: `Some` for multi-byte types, `None` for single-byte
+    /// ones (a typestr's `<`/`>` and `|`).
+    pub fn new(scalar: ScalarType, endian: Option<Endian>) -> Result<Self, Error> {
+        let invalid = |reason: &str| Error::InvalidDtype {
+            path: FieldPath::root(),
+            json: scalar.to_v3_json().to_string(),
+            reason: reason.into(),
+        };
+        match (scalar.has_endianness(), endian) {
+            (true, None) => Err(invalid("a multi-byte type needs byte order '<' or '>'")),
+            (false, Some(_)) => Err(invalid("byte order does not apply to a single-byte type")),
+            _ => Ok(ScalarLayout { scalar, endian }),
         }
     }
 
     /// `scalar` in `endian`, which is dropped where byte order does not apply.
-    pub fn with_endian(scalar: ScalarType, endian: Endian) -> Self {
+    pub const fn with_endian(scalar: ScalarType, endian: Endian) -> Self {
         ScalarLayout {
             scalar,
-            endian: scalar.has_endianness().then_some(endian),
+            endian: if scalar.has_endianness() {
+                Some(endian)
+            } else {
+                None
+            },
+        }
+    }
+
+    /// `scalar` with its byte order left open: the leaves of a v3 data type.
+    pub(crate) const fn open(scalar: ScalarType) -> Self {
+        ScalarLayout {
+            scalar,
+            endian: None,
         }
     }
 
     /// The type.
-    pub fn scalar(self) -> ScalarType {
+    pub const fn scalar(self) -> ScalarType {
         self.scalar
     }
 
-    /// The byte order, `None` for single-byte types.
-    pub fn endian(self) -> Option<Endian> {
+    /// The byte order: `None` for single-byte types.
+    pub const fn endian(self) -> Option<Endian> {
         self.endian
     }
 
-    /// The typestr byte order.
-    pub fn byte_order(self) -> ByteOrder {
-        self.endian
-            .map_or(ByteOrder::NotApplicable, ByteOrder::from)
+    /// The byte order values are read and written in: this leaf's own, else `default` (the
+    /// `bytes` codec's, for the leaves of a v3 data type; irrelevant for single-byte types).
+    pub(crate) fn endian_or(self, default: Endian) -> Endian {
+        self.endian.unwrap_or(default)
     }
 }
 
 /// A record: named fields at increasing, non-overlapping offsets, and a total size that may
 /// include padding between and after them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct StructLayout {
-    fields: Vec<LayoutField>,
+pub struct StructLayout(Arc<StructNode>);
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct StructNode {
+    fields: Box<[LayoutField]>,
     size: usize,
+    depth: usize,
 }
 
 /// One named field of a [`StructLayout`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LayoutField {
-    name: String,
+    name: Arc<str>,
     offset: usize,
     layout: Layout,
 }
 
 impl LayoutField {
-    /// A field called `name` at byte `offset` from the start of its record.
-    pub fn new(name: impl Into<String>, offset: usize, layout: Layout) -> Self {
+    /// A field called `name` at byte `offset` from the start of its record; checked when it is
+    /// put into a record by [`StructLayout::new`].
+    pub fn new(name: impl Into<Arc<str>>, offset: usize, layout: Layout) -> Self {
         LayoutField {
             name: name.into(),
             offset,
@@ -171,6 +155,11 @@ impl LayoutField {
         &self.name
     }
 
+    /// The field's name, shared (records decoded from chunks share it too).
+    pub fn shared_name(&self) -> &Arc<str> {
+        &self.name
+    }
+
     /// Byte offset from the start of the record.
     pub fn offset(&self) -> usize {
         self.offset
@@ -180,44 +169,62 @@ impl LayoutField {
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
+
+    /// The byte range of the field within its record.
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.offset..self.offset + self.layout.size()
+    }
+}
+
+fn invalid_struct(path: FieldPath, reason: String) -> Error {
+    Error::InvalidStruct { path, reason }
+}
+
+fn too_deep(path: FieldPath) -> Error {
+    invalid_struct(
+        path,
+        format!("nested deeper than {MAX_NESTING_DEPTH} levels of structs and subarrays"),
+    )
 }
 
 impl StructLayout {
     /// A record of `fields` and total `size` in bytes.
     ///
-    /// Errors ([`Error::InvalidStruct`]) unless there is at least one field, names are
-    /// non-empty and unique, offsets increase without overlap, and `size` covers the last field
-    /// and stays within [`MAX_ELEMENT_SIZE`].
-    pub fn new(fields: Vec<LayoutField>, size: usize) -> Result<Self, Error> {
-        let invalid = |path: FieldPath, reason: String| Error::InvalidStruct { path, reason };
+    /// Errors ([`Error::InvalidStruct`], naming the field) unless there is at least one field,
+    /// names are non-empty and unique, offsets increase without overlap, `size` covers the
+    /// last field and stays within [`MAX_ELEMENT_SIZE`], and the nesting stays within
+    /// [`MAX_NESTING_DEPTH`].
+    pub fn new(fields: impl IntoIterator<Item = LayoutField>, size: usize) -> Result<Self, Error> {
+        let fields: Box<[LayoutField]> = fields.into_iter().collect();
         if fields.is_empty() {
-            return Err(invalid(
+            return Err(invalid_struct(
                 FieldPath::root(),
                 "a struct needs at least one field".into(),
             ));
         }
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::with_capacity(fields.len());
         let mut end = 0usize;
+        let mut depth = 0;
         for (index, field) in fields.iter().enumerate() {
             if field.name.is_empty() {
-                return Err(invalid(
+                return Err(invalid_struct(
                     FieldPath::root().index(index),
                     "field names must not be empty".into(),
                 ));
             }
-            let path = FieldPath::root().field(&field.name);
-            if !seen.insert(field.name.as_str()) {
-                return Err(invalid(
-                    path,
+            let path = || FieldPath::root().field(&field.name);
+            if !seen.insert(&*field.name) {
+                return Err(invalid_struct(
+                    path(),
                     format!(
                         "field name {} occurs more than once",
-                        serde_json::Value::from(field.name.as_str())
+                        serde_json::Value::from(&*field.name)
                     ),
                 ));
             }
             if field.offset < end {
-                return Err(invalid(
-                    path,
+                return Err(invalid_struct(
+                    path(),
                     format!(
                         "offset {} overlaps the previous field, which ends at {end}",
                         field.offset
@@ -229,26 +236,33 @@ impl StructLayout {
                 .checked_add(field.layout.size())
                 .filter(|&e| e <= MAX_ELEMENT_SIZE)
                 .ok_or_else(|| {
-                    invalid(
-                        path.clone(),
-                        format!("size exceeds {MAX_ELEMENT_SIZE} bytes"),
-                    )
+                    invalid_struct(path(), format!("size exceeds {MAX_ELEMENT_SIZE} bytes"))
                 })?;
+            depth = depth.max(field.layout.depth());
         }
         if size < end || size > MAX_ELEMENT_SIZE {
-            return Err(invalid(
+            return Err(invalid_struct(
                 FieldPath::root(),
                 format!("itemsize {size} does not cover the fields, which end at {end}"),
             ));
         }
-        Ok(StructLayout { fields, size })
+        if depth >= MAX_NESTING_DEPTH {
+            return Err(too_deep(FieldPath::root()));
+        }
+        Ok(StructLayout(Arc::new(StructNode {
+            fields,
+            size,
+            depth: depth + 1,
+        })))
     }
 
     /// A record of `(name, layout)` fields packed one after another, without padding.
+    ///
+    /// Errors as [`StructLayout::new`] does.
     pub fn packed<I, S>(fields: I) -> Result<Self, Error>
     where
         I: IntoIterator<Item = (S, Layout)>,
-        S: Into<String>,
+        S: Into<Arc<str>>,
     {
         let mut offset = 0usize;
         let mut built = Vec::new();
@@ -257,169 +271,142 @@ impl StructLayout {
             built.push(LayoutField::new(name, offset, layout));
             offset = offset.saturating_add(size);
         }
-        StructLayout::new(built, offset)
-    }
-
-    /// A layout from fields already known to be valid (static descriptors).
-    pub(crate) fn from_trusted_fields(
-        fields: impl Iterator<Item = LayoutField>,
-        size: usize,
-    ) -> Self {
-        StructLayout {
-            fields: fields.collect(),
-            size,
+        if offset > MAX_ELEMENT_SIZE {
+            let last = built.last().map(|field| field.name.clone());
+            return Err(invalid_struct(
+                last.map_or_else(FieldPath::root, |name| FieldPath::root().field(&name)),
+                format!("packed size exceeds {MAX_ELEMENT_SIZE} bytes"),
+            ));
         }
+        StructLayout::new(built, offset)
     }
 
     /// The named fields, in offset order.
     pub fn fields(&self) -> &[LayoutField] {
-        &self.fields
+        &self.0.fields
+    }
+
+    /// The field called `name`, if any.
+    pub fn field(&self, name: &str) -> Option<&LayoutField> {
+        self.0.fields.iter().find(|field| &*field.name == name)
     }
 
     /// Total size including padding (NumPy's itemsize).
     pub fn size(&self) -> usize {
-        self.size
+        self.0.size
     }
 
     /// Whether there are bytes that belong to no field (at any depth).
     pub fn has_padding(&self) -> bool {
+        self.first_gap().is_some() || self.fields().iter().any(|f| f.layout.has_padding())
+    }
+
+    /// The first gap at this level (not inside fields): where it starts and ends, and the
+    /// field after it (`None` for trailing padding); `None` if the fields lie one after
+    /// another from offset 0 to the end.
+    pub(crate) fn first_gap(&self) -> Option<(usize, usize, Option<&LayoutField>)> {
         let mut end = 0;
-        for field in &self.fields {
-            if field.offset != end || field.layout.has_padding() {
-                return true;
+        for field in self.fields() {
+            if field.offset != end {
+                return Some((end, field.offset, Some(field)));
             }
             end = field.offset + field.layout.size();
         }
-        end != self.size
+        (end != self.size()).then_some((end, self.size(), None))
     }
 }
 
 /// A subarray: `shape` (row-major) of one element layout, which is not itself an array.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ArrayLayout {
-    element: Box<Layout>,
-    shape: Vec<usize>,
+pub struct ArrayLayout(Arc<ArrayNode>);
+
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct ArrayNode {
+    element: Layout,
+    shape: Box<[usize]>,
+    len: usize,
     size: usize,
+    depth: usize,
 }
 
 impl ArrayLayout {
     /// A subarray of `shape` elements of `element`; nested subarrays are merged into one shape
     /// (NumPy's `(T, (2,))` of `(T, (3,))` is `(T, (3, 2))`).
     ///
-    /// Errors if the shape is empty, has a zero extent, or the size overflows
-    /// [`MAX_ELEMENT_SIZE`].
-    pub fn new(element: Layout, shape: Vec<usize>) -> Result<Self, Error> {
-        let invalid = |reason: &str| Error::InvalidStruct {
-            path: FieldPath::root(),
-            reason: reason.into(),
-        };
+    /// Errors if the shape is empty, has a zero extent, the size exceeds
+    /// [`MAX_ELEMENT_SIZE`], or the nesting exceeds [`MAX_NESTING_DEPTH`].
+    pub fn new(element: Layout, shape: impl Into<Vec<usize>>) -> Result<Self, Error> {
+        let mut shape = shape.into();
+        let invalid = |reason: &str| invalid_struct(FieldPath::root(), reason.into());
         if shape.is_empty() || shape.contains(&0) {
             return Err(invalid(
                 "a subarray shape needs at least one dimension, none of them zero",
             ));
         }
-        let array = ArrayLayout::from_trusted_parts(element, shape);
-        let exact = array
-            .shape
-            .iter()
-            .try_fold(array.element.size(), |acc, &extent| acc.checked_mul(extent));
-        if exact.is_none_or(|size| size > MAX_ELEMENT_SIZE) {
-            return Err(invalid("subarray size overflows"));
-        }
-        Ok(array)
-    }
-
-    /// A subarray from parts already known to be valid (static descriptors); nested arrays
-    /// are merged as in [`ArrayLayout::new`].
-    pub(crate) fn from_trusted_parts(element: Layout, shape: Vec<usize>) -> Self {
-        let (element, shape) = match element {
+        let element = match element {
             Layout::Array(inner) => {
-                let mut merged = shape;
-                merged.extend_from_slice(&inner.shape);
-                (inner.element, merged)
+                shape.extend_from_slice(&inner.0.shape);
+                inner.0.element.clone()
             }
-            other => (Box::new(other), shape),
+            other => other,
         };
-        let size = shape
+        let len = shape
             .iter()
-            .fold(element.size(), |acc, &n| acc.saturating_mul(n));
-        ArrayLayout {
-            element,
-            shape,
-            size,
-        }
-    }
-
-    /// The same bytes as a struct of fields `"0"`, `"1"`, … (one per item of the outermost
-    /// dimension), the Zarr v3 form of a Rust array.
-    pub fn as_struct(&self) -> StructLayout {
-        let (&outer, inner) = self.shape.split_first().unwrap_or((&1, &[]));
-        let item = if inner.is_empty() {
-            (*self.element).clone()
-        } else {
-            Layout::Array(ArrayLayout::from_trusted_parts(
-                (*self.element).clone(),
-                inner.to_vec(),
-            ))
+            .try_fold(1usize, |acc, &extent| acc.checked_mul(extent));
+        let size = len.and_then(|len| len.checked_mul(element.size()));
+        let (Some(len), Some(size)) = (len, size.filter(|&size| size <= MAX_ELEMENT_SIZE)) else {
+            return Err(invalid("subarray size exceeds 2147483647 bytes"));
         };
-        let stride = item.size();
-        StructLayout {
-            fields: (0..outer)
-                .map(|index| LayoutField::new(index.to_string(), index * stride, item.clone()))
-                .collect(),
-            size: self.size,
+        if element.depth() >= MAX_NESTING_DEPTH {
+            return Err(too_deep(FieldPath::root()));
         }
+        Ok(ArrayLayout(Arc::new(ArrayNode {
+            depth: element.depth() + 1,
+            element,
+            shape: shape.into(),
+            len,
+            size,
+        })))
     }
 
-    /// The element layout.
+    /// The element layout (never itself a subarray).
     pub fn element(&self) -> &Layout {
-        &self.element
+        &self.0.element
     }
 
     /// The shape, outermost dimension first.
     pub fn shape(&self) -> &[usize] {
-        &self.shape
+        &self.0.shape
     }
 
     /// Number of elements (the product of the shape).
     pub fn len(&self) -> usize {
-        self.shape.iter().product()
+        self.0.len
     }
 
     /// Whether there are no elements (never true: shapes have no zero extents).
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.0.len == 0
     }
 
     /// Total size in bytes.
     pub fn size(&self) -> usize {
-        self.size
-    }
-}
-
-/// A scalar leaf of a [`Layout`]: its path (subarray elements by flat index), absolute offset
-/// and byte order.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct LayoutLeaf {
-    path: FieldPath,
-    offset: usize,
-    layout: ScalarLayout,
-}
-
-impl LayoutLeaf {
-    /// Path from the top of the element.
-    pub fn path(&self) -> &FieldPath {
-        &self.path
+        self.0.size
     }
 
-    /// Byte offset from the start of the element.
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// Type and byte order.
-    pub fn layout(&self) -> ScalarLayout {
-        self.layout
+    /// The layout of one item of the outermost dimension: the element for a one-dimensional
+    /// subarray, else a subarray of the remaining dimensions.
+    pub fn item(&self) -> Layout {
+        match self.shape() {
+            [] | [_] => self.element().clone(),
+            [_, inner @ ..] => Layout::Array(ArrayLayout(Arc::new(ArrayNode {
+                element: self.0.element.clone(),
+                shape: inner.into(),
+                len: inner.iter().product(),
+                size: inner.iter().product::<usize>() * self.0.element.size(),
+                depth: self.0.depth,
+            }))),
+        }
     }
 }
 
@@ -428,8 +415,17 @@ impl Layout {
     pub fn size(&self) -> usize {
         match self {
             Layout::Scalar(scalar) => scalar.scalar.size(),
-            Layout::Struct(structure) => structure.size,
-            Layout::Array(array) => array.size,
+            Layout::Struct(structure) => structure.0.size,
+            Layout::Array(array) => array.0.size,
+        }
+    }
+
+    /// Levels of structs and subarrays: 0 for a scalar.
+    pub fn depth(&self) -> usize {
+        match self {
+            Layout::Scalar(_) => 0,
+            Layout::Struct(structure) => structure.0.depth,
+            Layout::Array(array) => array.0.depth,
         }
     }
 
@@ -438,77 +434,79 @@ impl Layout {
         match self {
             Layout::Scalar(_) => false,
             Layout::Struct(structure) => structure.has_padding(),
-            Layout::Array(array) => array.element.has_padding(),
+            Layout::Array(array) => array.element().has_padding(),
         }
     }
 
-    /// The layout of `data_type` stored by a `bytes` codec with `endian`: packed, every
-    /// multi-byte leaf in that order.
-    ///
-    /// `endian` may be `None` only if no leaf has a byte order ([`Error::MissingEndian`]
-    /// otherwise).
-    pub fn from_data_type(data_type: &DataType, endian: Option<Endian>) -> Result<Self, Error> {
-        match endian {
-            Some(endian) => Ok(Self::from_data_type_in(data_type, endian)),
-            None if !data_type.has_endianness() => {
-                Ok(Self::from_data_type_in(data_type, Endian::Little))
+    /// Whether any leaf has multi-byte values, whose bytes depend on byte order.
+    pub fn has_endianness(&self) -> bool {
+        match self {
+            Layout::Scalar(scalar) => scalar.scalar.has_endianness(),
+            Layout::Struct(structure) => {
+                structure.fields().iter().any(|f| f.layout.has_endianness())
             }
-            None => Err(Error::MissingEndian {
-                data_type: data_type.to_string(),
-            }),
+            Layout::Array(array) => array.element().has_endianness(),
         }
     }
 
-    fn from_data_type_in(data_type: &DataType, endian: Endian) -> Self {
-        match data_type {
-            DataType::Scalar(scalar) => Layout::Scalar(ScalarLayout::with_endian(*scalar, endian)),
-            DataType::Struct(structure) => Layout::Struct(StructLayout {
-                fields: structure
+    /// A short description for messages: `"float32"`, `"a struct of 3 fields"`…
+    pub(crate) fn describe(&self) -> String {
+        match self {
+            Layout::Scalar(scalar) => scalar.scalar().to_string(),
+            Layout::Struct(structure) => {
+                format!("a struct of {} fields", structure.fields().len())
+            }
+            Layout::Array(array) => format!("a subarray of shape {:?}", array.shape()),
+        }
+    }
+
+    /// The same layout with every multi-byte leaf in `endian` (leaves already in it, and
+    /// single-byte ones, are kept).
+    pub fn with_endian(&self, endian: Endian) -> Layout {
+        self.map_scalars(&|scalar| ScalarLayout::with_endian(scalar.scalar, endian))
+    }
+
+    /// The same layout with every leaf's byte order left open (the form of a v3 data type).
+    pub(crate) fn with_open_endian(&self) -> Layout {
+        self.map_scalars(&|scalar| ScalarLayout::open(scalar.scalar))
+    }
+
+    /// The same structure with `map` applied to every scalar leaf; unchanged subtrees are
+    /// shared rather than copied.
+    fn map_scalars(&self, map: &impl Fn(ScalarLayout) -> ScalarLayout) -> Layout {
+        match self {
+            Layout::Scalar(scalar) => Layout::Scalar(map(*scalar)),
+            Layout::Struct(structure) => {
+                let fields: Box<[LayoutField]> = structure
                     .fields()
                     .iter()
-                    .map(|field| {
-                        LayoutField::new(
-                            field.name(),
-                            field.offset(),
-                            Self::from_data_type_in(field.data_type(), endian),
-                        )
+                    .map(|field| LayoutField {
+                        name: field.name.clone(),
+                        offset: field.offset,
+                        layout: field.layout.map_scalars(map),
                     })
-                    .collect(),
-                size: structure.size(),
-            }),
-        }
-    }
-
-    /// Every scalar leaf, in offset order, subarrays expanded element by element.
-    pub fn leaves(&self) -> Vec<LayoutLeaf> {
-        let mut leaves = Vec::new();
-        self.collect_leaves(&FieldPath::root(), 0, &mut leaves);
-        leaves
-    }
-
-    fn collect_leaves(&self, path: &FieldPath, base: usize, leaves: &mut Vec<LayoutLeaf>) {
-        match self {
-            Layout::Scalar(layout) => leaves.push(LayoutLeaf {
-                path: path.clone(),
-                offset: base,
-                layout: *layout,
-            }),
-            Layout::Struct(structure) => {
-                for field in &structure.fields {
-                    field.layout.collect_leaves(
-                        &path.field(&field.name),
-                        base + field.offset,
-                        leaves,
-                    );
+                    .collect();
+                if fields.iter().zip(structure.fields()).all(|(a, b)| a == b) {
+                    return self.clone();
                 }
+                Layout::Struct(StructLayout(Arc::new(StructNode {
+                    fields,
+                    size: structure.0.size,
+                    depth: structure.0.depth,
+                })))
             }
             Layout::Array(array) => {
-                let stride = array.element.size();
-                for index in 0..array.len() {
-                    array
-                        .element
-                        .collect_leaves(&path.index(index), base + index * stride, leaves);
+                let element = array.element().map_scalars(map);
+                if &element == array.element() {
+                    return self.clone();
                 }
+                Layout::Array(ArrayLayout(Arc::new(ArrayNode {
+                    element,
+                    shape: array.0.shape.clone(),
+                    len: array.0.len,
+                    size: array.0.size,
+                    depth: array.0.depth,
+                })))
             }
         }
     }
@@ -516,16 +514,26 @@ impl Layout {
     /// The one byte order all multi-byte leaves share: `Ok(None)` if there are none,
     /// `Err(path)` naming the first leaf whose order differs from an earlier one.
     pub fn uniform_endian(&self) -> Result<Option<Endian>, FieldPath> {
-        let mut seen = None;
-        for leaf in self.leaves() {
-            match (seen, leaf.layout.endian) {
+        let mut seen: Option<Endian> = None;
+        let mut odd = false;
+        self.for_each_scalar(&mut |_, scalar, _| {
+            match (seen, scalar.endian) {
                 (_, None) => {}
                 (None, Some(endian)) => seen = Some(endian),
-                (Some(first), Some(endian)) if first == endian => {}
-                (Some(_), Some(_)) => return Err(leaf.path),
+                (Some(first), Some(endian)) => odd |= first != endian,
             }
+            !odd
+        });
+        if !odd {
+            return Ok(seen);
         }
-        Ok(seen)
+        let first = seen;
+        let leaves = self.leaves();
+        let path = leaves
+            .into_iter()
+            .find(|leaf| leaf.layout().endian().is_some_and(|e| Some(e) != first))
+            .map_or_else(FieldPath::root, |leaf| leaf.path().clone());
+        Err(path)
     }
 }
 
@@ -533,15 +541,15 @@ impl Layout {
 mod tests {
     use super::*;
 
-    fn scalar(s: ScalarType, order: ByteOrder) -> Layout {
-        Layout::Scalar(ScalarLayout::new(s, order).unwrap())
+    fn scalar(s: ScalarType, endian: Option<Endian>) -> Layout {
+        Layout::Scalar(ScalarLayout::new(s, endian).unwrap())
     }
 
     #[test]
     fn scalar_layout_byte_order_rules() {
-        assert!(ScalarLayout::new(ScalarType::Int32, ByteOrder::NotApplicable).is_err());
-        assert!(ScalarLayout::new(ScalarType::Bool, ByteOrder::Big).is_err());
-        assert!(ScalarLayout::new(ScalarType::UInt8, ByteOrder::NotApplicable).is_ok());
+        assert!(ScalarLayout::new(ScalarType::Int32, None).is_err());
+        assert!(ScalarLayout::new(ScalarType::Bool, Some(Endian::Big)).is_err());
+        assert!(ScalarLayout::new(ScalarType::UInt8, None).is_ok());
         assert_eq!(
             ScalarLayout::with_endian(ScalarType::Int8, Endian::Big).endian(),
             None
@@ -550,7 +558,7 @@ mod tests {
 
     #[test]
     fn struct_layout_rules() {
-        let i4 = || scalar(ScalarType::Int32, ByteOrder::Little);
+        let i4 = || scalar(ScalarType::Int32, Some(Endian::Little));
         let ok = StructLayout::new(
             vec![
                 LayoutField::new("a", 0, i4()),
@@ -573,47 +581,49 @@ mod tests {
         let dup = StructLayout::packed([("a", i4()), ("a", i4())]);
         assert!(dup.unwrap_err().to_string().contains("more than once"));
         assert!(!StructLayout::packed([("a", i4())]).unwrap().has_padding());
+        let far = StructLayout::new(vec![LayoutField::new("a", usize::MAX, i4())], 4);
+        assert!(far.unwrap_err().to_string().contains("exceeds"));
     }
 
     #[test]
     fn arrays_merge_and_reject_bad_shapes() {
-        let f4 = scalar(ScalarType::Float32, ByteOrder::Little);
+        let f4 = scalar(ScalarType::Float32, Some(Endian::Little));
         let inner = ArrayLayout::new(f4.clone(), vec![2]).unwrap();
         let outer = ArrayLayout::new(Layout::Array(inner), vec![3]).unwrap();
         assert_eq!(outer.shape(), [3, 2]);
         assert_eq!(outer.size(), 24);
+        assert_eq!(outer.item().size(), 8);
         assert!(ArrayLayout::new(f4.clone(), vec![]).is_err());
         assert!(ArrayLayout::new(f4.clone(), vec![2, 0]).is_err());
         assert!(ArrayLayout::new(f4, vec![usize::MAX, 2]).is_err());
     }
 
     #[test]
-    fn arrays_match_their_struct_form() {
-        let i2 = scalar(ScalarType::Int16, ByteOrder::Little);
-        let grid = Layout::Array(ArrayLayout::new(i2.clone(), vec![3, 2]).unwrap());
-        let pair = || {
-            Layout::Struct(StructLayout::packed([("0", i2.clone()), ("1", i2.clone())]).unwrap())
-        };
-        let v3 = Layout::Struct(
-            StructLayout::packed([("0", pair()), ("1", pair()), ("2", pair())]).unwrap(),
-        );
-        grid.check_matches(&v3).unwrap();
-        v3.check_matches(&grid).unwrap();
-        let short = Layout::Struct(StructLayout::packed([("0", pair()), ("1", pair())]).unwrap());
-        let err = grid.check_matches(&short).unwrap_err().to_string();
-        assert!(err.contains("missing field"), "{err}");
+    fn nesting_is_bounded() {
+        let mut layout = scalar(ScalarType::UInt8, None);
+        for level in 1..=MAX_NESTING_DEPTH {
+            layout = Layout::Struct(StructLayout::packed([("a", layout)]).unwrap());
+            assert_eq!(layout.depth(), level);
+        }
+        let err = StructLayout::packed([("a", layout.clone())]).unwrap_err();
+        assert!(err.to_string().contains("deeper than 64"), "{err}");
+        assert!(ArrayLayout::new(layout, vec![2]).is_err());
     }
 
     #[test]
     fn uniform_endian_names_the_first_odd_leaf() {
         let layout = Layout::Struct(
             StructLayout::packed([
-                ("a", scalar(ScalarType::Int32, ByteOrder::Little)),
-                ("flag", scalar(ScalarType::Bool, ByteOrder::NotApplicable)),
-                ("b", scalar(ScalarType::Float64, ByteOrder::Big)),
+                ("a", scalar(ScalarType::Int32, Some(Endian::Little))),
+                ("flag", scalar(ScalarType::Bool, None)),
+                ("b", scalar(ScalarType::Float64, Some(Endian::Big))),
             ])
             .unwrap(),
         );
         assert_eq!(layout.uniform_endian().unwrap_err().to_string(), "b");
+        assert_eq!(
+            layout.with_endian(Endian::Big).uniform_endian(),
+            Ok(Some(Endian::Big))
+        );
     }
 }

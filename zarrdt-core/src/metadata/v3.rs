@@ -29,7 +29,8 @@ pub struct ArrayMetadataV3 {
     pub data_type: DataType,
     /// The fill value, as a value of `data_type`.
     pub fill_value: Value,
-    /// The `bytes` codec among `codecs`, if it is there at the top level.
+    /// The array's `bytes` codec, if it has one: at the top level of `codecs`, or inside a
+    /// `sharding_indexed` codec (the codec that encodes the inner chunks).
     pub bytes_codec: Option<BytesCodec>,
     /// The whole codec chain, as written.
     pub codecs: Vec<Json>,
@@ -105,9 +106,7 @@ impl ArrayMetadataV3 {
             .as_array()
             .cloned()
             .ok_or_else(|| invalid("codecs", "must be a list"))?;
-        let bytes_codec = codecs
-            .iter()
-            .find(|codec| codec.get("name").and_then(Json::as_str) == Some("bytes"))
+        let bytes_codec = find_bytes_codec(&codecs)
             .map(BytesCodec::from_json)
             .transpose()?;
         let data_type_json = member(object, "data_type")?;
@@ -153,17 +152,11 @@ impl ArrayMetadataV3 {
     /// (as zarr-python 3.1 wrote them) gets the little-endian order it was read with.
     pub fn to_json(&self) -> Result<Json, Error> {
         let encoding = if self.v2_chunk_keys { "v2" } else { "default" };
-        let codecs: Vec<Json> = self
-            .codecs
-            .iter()
-            .map(|codec| match self.bytes_codec {
-                Some(bytes) if codec.get("name").and_then(Json::as_str) == Some("bytes") => {
-                    let endian = self.data_type.has_endianness().then(|| bytes.read_endian());
-                    BytesCodec::new(endian).to_json()
-                }
-                _ => codec.clone(),
-            })
-            .collect();
+        let endian = self
+            .bytes_codec
+            .filter(|_| self.data_type.has_endianness())
+            .map(BytesCodec::read_endian);
+        let codecs = with_bytes_endian(&self.codecs, endian);
         let mut document = json!({
             "zarr_format": 3,
             "node_type": "array",
@@ -217,4 +210,42 @@ fn chunk_key_encoding(json: Option<&Json>) -> Result<(char, bool), Error> {
             "must be \"default\" or \"v2\" with separator \"/\" or \".\"",
         )),
     }
+}
+
+/// The array-to-bytes `bytes` codec of a codec chain: at the top level, or (for sharded
+/// arrays) inside `sharding_indexed`'s own `codecs`, which encode the inner chunks.
+fn find_bytes_codec(codecs: &[Json]) -> Option<&Json> {
+    codecs
+        .iter()
+        .find_map(|codec| match codec.get("name").and_then(Json::as_str) {
+            Some("bytes") => Some(codec),
+            Some("sharding_indexed") => codec
+                .get("configuration")
+                .and_then(|configuration| configuration.get("codecs"))
+                .and_then(Json::as_array)
+                .and_then(|inner| find_bytes_codec(inner)),
+            _ => None,
+        })
+}
+
+/// `codecs` with every `bytes` codec (nested in sharding too) written with `endian`, the
+/// current spec form: an `endian` exactly when the data type has multi-byte values.
+fn with_bytes_endian(codecs: &[Json], endian: Option<crate::Endian>) -> Vec<Json> {
+    codecs
+        .iter()
+        .map(|codec| match codec.get("name").and_then(Json::as_str) {
+            Some("bytes") => BytesCodec::new(endian).to_json(),
+            Some("sharding_indexed") => {
+                let mut codec = codec.clone();
+                if let Some(Json::Array(inner)) = codec
+                    .get_mut("configuration")
+                    .and_then(|configuration| configuration.get_mut("codecs"))
+                {
+                    *inner = with_bytes_endian(inner, endian);
+                }
+                codec
+            }
+            _ => codec.clone(),
+        })
+        .collect()
 }

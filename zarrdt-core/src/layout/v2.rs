@@ -5,7 +5,7 @@ use serde_json::Value as Json;
 
 use super::{ArrayLayout, Layout, LayoutField, ScalarLayout, StructLayout};
 use crate::error::show;
-use crate::{Error, FieldPath, ScalarType};
+use crate::{Endian, Error, FieldPath, MAX_NESTING_DEPTH, ScalarType};
 
 impl Layout {
     /// Parses a Zarr v2 `dtype`: a typestr such as `"<f8"`, or a structured `descr` list.
@@ -13,7 +13,11 @@ impl Layout {
     /// Reads everything zarr-python and NumPy write: per-field byte order (`<`, `>`, `|`, mixed
     /// in one record), `[name, typestr, shape]` subarray fields, nested lists, `[title, name]`
     /// field names, and the unnamed `["", "|V3"]` entries NumPy emits for padding, which
-    /// become gaps at the right offsets rather than fields.
+    /// become gaps at the right offsets rather than fields. A `|V<n>` field is `raw_bytes`,
+    /// as zarr-python 3 reads it.
+    ///
+    /// Time and memory are linear in the size of the JSON: a subarray's shape is checked, not
+    /// expanded.
     ///
     /// ```
     /// use zarrdt_core::Layout;
@@ -28,7 +32,7 @@ impl Layout {
     /// # Ok::<(), zarrdt_core::Error>(())
     /// ```
     pub fn from_v2_json(json: &Json) -> Result<Self, Error> {
-        parse(json, &FieldPath::root())
+        parse(json, &FieldPath::root(), 0)
     }
 
     /// The Zarr v2 `dtype` of this layout: a typestr for scalars, a packed `descr` list of named
@@ -56,7 +60,7 @@ fn invalid(path: &FieldPath, json: &Json, reason: impl Into<String>) -> Error {
     }
 }
 
-fn parse(json: &Json, path: &FieldPath) -> Result<Layout, Error> {
+fn parse(json: &Json, path: &FieldPath, depth: usize) -> Result<Layout, Error> {
     match json {
         Json::String(typestr) => {
             let (scalar, order) =
@@ -64,9 +68,16 @@ fn parse(json: &Json, path: &FieldPath) -> Result<Layout, Error> {
                     Error::InvalidDtype { reason, .. } => invalid(path, json, reason),
                     other => other,
                 })?;
-            Ok(Layout::Scalar(ScalarLayout::new(scalar, order)?))
+            ScalarLayout::new(scalar, order)
+                .map(Layout::Scalar)
+                .map_err(|error| relocate(error, path, json))
         }
-        Json::Array(entries) => parse_struct(entries, json, path).map(Layout::Struct),
+        Json::Array(_) if depth >= MAX_NESTING_DEPTH => Err(invalid(
+            path,
+            json,
+            format!("nested deeper than {MAX_NESTING_DEPTH} levels"),
+        )),
+        Json::Array(entries) => parse_struct(entries, json, path, depth).map(Layout::Struct),
         _ => Err(invalid(
             path,
             json,
@@ -75,7 +86,12 @@ fn parse(json: &Json, path: &FieldPath) -> Result<Layout, Error> {
     }
 }
 
-fn parse_struct(entries: &[Json], json: &Json, path: &FieldPath) -> Result<StructLayout, Error> {
+fn parse_struct(
+    entries: &[Json],
+    json: &Json,
+    path: &FieldPath,
+    depth: usize,
+) -> Result<StructLayout, Error> {
     if entries.is_empty() {
         return Err(invalid(
             path,
@@ -86,12 +102,12 @@ fn parse_struct(entries: &[Json], json: &Json, path: &FieldPath) -> Result<Struc
     let mut offset = 0usize;
     let mut fields = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
-        let entry_path = path.index(index);
+        let entry_path = || path.index(index);
         let items = match entry {
             Json::Array(items) if (2..=3).contains(&items.len()) => items,
             _ => {
                 return Err(invalid(
-                    &entry_path,
+                    &entry_path(),
                     entry,
                     "a descr entry is [name, dtype] or [name, dtype, shape]",
                 ));
@@ -99,14 +115,14 @@ fn parse_struct(entries: &[Json], json: &Json, path: &FieldPath) -> Result<Struc
         };
         let (name, titled) = field_name(&items[0]).ok_or_else(|| {
             invalid(
-                &entry_path,
+                &entry_path(),
                 entry,
                 "a field name is a string or a [title, name] pair of strings",
             )
         })?;
         if titled && name.is_empty() {
             return Err(invalid(
-                &entry_path,
+                &entry_path(),
                 entry,
                 "a titled field needs a non-empty name",
             ));
@@ -115,7 +131,7 @@ fn parse_struct(entries: &[Json], json: &Json, path: &FieldPath) -> Result<Struc
             // NumPy's padding entry: a gap, not a field.
             let gap = padding_size(items).ok_or_else(|| {
                 invalid(
-                    &entry_path,
+                    &entry_path(),
                     entry,
                     "an unnamed entry must be padding of the form [\"\", \"|V<n>\"]",
                 )
@@ -124,7 +140,7 @@ fn parse_struct(entries: &[Json], json: &Json, path: &FieldPath) -> Result<Struc
             continue;
         }
         let field_path = path.field(name);
-        let mut layout = parse(&items[1], &field_path)?;
+        let mut layout = parse(&items[1], &field_path, depth + 1)?;
         if let Some(shape) = items.get(2) {
             let shape = parse_shape(shape).ok_or_else(|| {
                 invalid(
@@ -155,7 +171,9 @@ fn parse_struct(entries: &[Json], json: &Json, path: &FieldPath) -> Result<Struc
 
 fn relocate(error: Error, path: &FieldPath, entry: &Json) -> Error {
     match error {
-        Error::InvalidStruct { reason, .. } => invalid(path, entry, reason),
+        Error::InvalidStruct { reason, .. } | Error::InvalidDtype { reason, .. } => {
+            invalid(path, entry, reason)
+        }
         other => other,
     }
 }
@@ -177,11 +195,13 @@ fn padding_size(items: &[Json]) -> Option<usize> {
         return None;
     }
     match ScalarType::from_typestr(items[1].as_str()?).ok()? {
-        (ScalarType::Raw { size }, _) => Some(size.get()),
+        (ScalarType::RawBytes { size }, _) => Some(size.get()),
         _ => None,
     }
 }
 
+/// A subarray shape: a list of positive integers (the list may be long; it is checked, and
+/// the subarray's size is checked against the limit, before anything depends on it).
 fn parse_shape(json: &Json) -> Option<Vec<usize>> {
     match json {
         Json::Array(extents) => extents
@@ -206,20 +226,27 @@ fn parse_shape(json: &Json) -> Option<Vec<usize>> {
 fn write(layout: &Layout, path: &FieldPath) -> Result<Json, Error> {
     match layout {
         Layout::Scalar(scalar) => {
-            let endian = scalar.endian().unwrap_or(crate::Endian::Little);
+            let endian = scalar.endian().unwrap_or(Endian::Little);
             Ok(Json::from(scalar.scalar().typestr(endian)?))
         }
         Layout::Array(_) => Err(Error::Unrepresentable {
             path: path.clone(),
             format: "a Zarr v2 dtype",
-            reason: "nested subarrays are merged into one field shape".into(),
+            reason: "a subarray is only allowed as a struct field".into(),
         }),
         Layout::Struct(structure) => {
-            if let Some((field_path, why)) = first_gap(structure, path) {
+            if let Some((from, to, next)) = structure.first_gap() {
+                let (at, place) = match next {
+                    Some(field) => (path.field(field.name()), "before this field"),
+                    None => (path.clone(), "at the end"),
+                };
                 return Err(Error::Unrepresentable {
-                    path: field_path,
+                    path: at,
                     format: "a packed Zarr v2 dtype",
-                    reason: why,
+                    reason: format!(
+                        "{} bytes of padding {place}; repack the record first",
+                        to - from
+                    ),
                 });
             }
             let mut entries = Vec::with_capacity(structure.fields().len());
@@ -240,29 +267,4 @@ fn write(layout: &Layout, path: &FieldPath) -> Result<Json, Error> {
             Ok(Json::Array(entries))
         }
     }
-}
-
-fn first_gap(structure: &StructLayout, path: &FieldPath) -> Option<(FieldPath, String)> {
-    let mut end = 0;
-    for field in structure.fields() {
-        if field.offset() != end {
-            return Some((
-                path.field(field.name()),
-                format!(
-                    "{} bytes of padding before this field; repack the record first",
-                    field.offset() - end
-                ),
-            ));
-        }
-        end = field.offset() + field.layout().size();
-    }
-    (end != structure.size()).then(|| {
-        (
-            path.clone(),
-            format!(
-                "{} bytes of padding at the end; repack the record first",
-                structure.size() - end
-            ),
-        )
-    })
 }

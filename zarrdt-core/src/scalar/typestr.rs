@@ -1,25 +1,26 @@
 //! Zarr v2 / NumPy typestrs of scalar types: `|b1`, `<i4`, `>f8`, `<c16`, `|V3`, `|S5`, `<U4`,
 //! `<M8[10s]`…
 
-use std::num::NonZeroUsize;
-
-use super::{MAX_ELEMENT_SIZE, ScalarType, TimeConfig, TimeUnit};
-use crate::{ByteOrder, Endian, Error, FieldPath};
+use super::{ByteSize, CharCount, ScalarType, TimeConfig, TimeUnit};
+use crate::{Endian, Error, FieldPath};
 
 impl ScalarType {
-    /// Parses a NumPy typestr as Zarr v2 writes it, returning the type and its byte order.
+    /// Parses a NumPy typestr as Zarr v2 writes it, returning the type and its byte order
+    /// (`None` for `|`, where byte order does not apply).
     ///
     /// Multi-byte types need `<` or `>`; single-byte types and opaque bytes (`b1`, `i1`, `u1`,
-    /// `V`, `S`) need `|`. `V<n>` is read as raw bits `r<8n>`.
+    /// `V`, `S`) need `|`. `V<n>` is read as `raw_bytes` of `n` bytes, as zarr-python 3 reads
+    /// it (and writes it in v3).
     ///
     /// ```
-    /// use zarrdt_core::{ByteOrder, ScalarType};
+    /// use zarrdt_core::{Endian, ScalarType};
     ///
-    /// assert_eq!(ScalarType::from_typestr(">i2").unwrap(), (ScalarType::Int16, ByteOrder::Big));
+    /// assert_eq!(ScalarType::from_typestr(">i2").unwrap(), (ScalarType::Int16, Some(Endian::Big)));
+    /// assert_eq!(ScalarType::from_typestr("|V3").unwrap(), (ScalarType::raw_bytes(3).unwrap(), None));
     /// assert!(ScalarType::from_typestr(">b1").is_err());
     /// assert!(ScalarType::from_typestr("<f3").is_err());
     /// ```
-    pub fn from_typestr(typestr: &str) -> Result<(ScalarType, ByteOrder), Error> {
+    pub fn from_typestr(typestr: &str) -> Result<(ScalarType, Option<Endian>), Error> {
         parse(typestr).map_err(|reason| Error::InvalidDtype {
             path: FieldPath::root(),
             json: serde_json::Value::from(typestr).to_string(),
@@ -33,12 +34,11 @@ impl ScalarType {
     /// Errors only for a `generic` time unit with a scale factor other than 1, which NumPy
     /// cannot express.
     pub fn typestr(self, endian: Endian) -> Result<String, Error> {
-        let order = if self.has_endianness() {
-            ByteOrder::from(endian)
-        } else {
-            ByteOrder::NotApplicable
+        let order = match (self.has_endianness(), endian) {
+            (false, _) => '|',
+            (true, Endian::Little) => '<',
+            (true, Endian::Big) => '>',
         };
-        let order = order.as_char();
         Ok(match self {
             ScalarType::Bool => format!("{order}b1"),
             ScalarType::Int8 => format!("{order}i1"),
@@ -76,24 +76,24 @@ fn time_suffix(config: TimeConfig) -> Result<String, Error> {
     }
 }
 
-/// A positive decimal count without sign or leading zeros, within [`MAX_ELEMENT_SIZE`].
-fn count(digits: &str) -> Option<NonZeroUsize> {
+/// A positive decimal count without sign or leading zeros.
+fn count(digits: &str) -> Option<usize> {
     if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    digits
-        .parse::<usize>()
-        .ok()
-        .filter(|&n| n <= MAX_ELEMENT_SIZE)
-        .and_then(NonZeroUsize::new)
+    digits.parse::<usize>().ok()
 }
 
-fn parse(typestr: &str) -> Result<(ScalarType, ByteOrder), String> {
+fn byte_size(digits: &str) -> Option<ByteSize> {
+    count(digits).and_then(ByteSize::new)
+}
+
+fn parse(typestr: &str) -> Result<(ScalarType, Option<Endian>), String> {
     let mut chars = typestr.chars();
     let order = match chars.next() {
-        Some('<') => ByteOrder::Little,
-        Some('>') => ByteOrder::Big,
-        Some('|') => ByteOrder::NotApplicable,
+        Some('<') => Some(Endian::Little),
+        Some('>') => Some(Endian::Big),
+        Some('|') => None,
         Some(_) => return Err("a typestr starts with a byte order: '<', '>' or '|'".into()),
         None => return Err("empty typestr".into()),
     };
@@ -115,16 +115,16 @@ fn parse(typestr: &str) -> Result<(ScalarType, ByteOrder), String> {
         ('f', "8") => ScalarType::Float64,
         ('c', "8") => ScalarType::Complex64,
         ('c', "16") => ScalarType::Complex128,
-        ('V', n) => ScalarType::Raw {
-            size: count(n).ok_or("V needs a positive byte count, e.g. |V3")?,
+        ('V', n) => ScalarType::RawBytes {
+            size: byte_size(n).ok_or("V needs a byte count in 1..=2147483647, e.g. |V3")?,
         },
         ('S', n) => ScalarType::NullTerminatedBytes {
-            size: count(n).ok_or("S needs a positive byte count, e.g. |S5")?,
+            size: byte_size(n).ok_or("S needs a byte count in 1..=2147483647, e.g. |S5")?,
         },
         ('U', n) => ScalarType::FixedLengthUtf32 {
             chars: count(n)
-                .filter(|n| n.get() <= MAX_ELEMENT_SIZE / 4)
-                .ok_or("U needs a positive character count, e.g. <U4")?,
+                .and_then(CharCount::new)
+                .ok_or("U needs a character count in 1..=536870911, e.g. <U4")?,
         },
         ('M', time) => ScalarType::DateTime64(parse_time(time)?),
         ('m', time) => ScalarType::TimeDelta64(parse_time(time)?),
@@ -137,11 +137,11 @@ fn parse(typestr: &str) -> Result<(ScalarType, ByteOrder), String> {
     };
     let single_byte = !scalar.has_endianness();
     match (order, single_byte) {
-        (ByteOrder::NotApplicable, false) => Err(format!(
+        (None, false) => Err(format!(
             "{} is multi-byte, so the byte order must be '<' or '>', not '|'",
             scalar.name()
         )),
-        (ByteOrder::Little | ByteOrder::Big, true) => Err(format!(
+        (Some(_), true) => Err(format!(
             "byte order does not apply to {}: write '|'",
             scalar.name()
         )),
@@ -170,7 +170,7 @@ fn parse_time(time: &str) -> Result<TimeConfig, String> {
         1
     } else {
         count(digits)
-            .and_then(|n| u32::try_from(n.get()).ok())
+            .and_then(|n| u32::try_from(n).ok())
             .ok_or_else(bad)?
     };
     let unit: TimeUnit = unit.parse().map_err(|e| format!("{e}"))?;
