@@ -190,7 +190,13 @@ fn v3_dynamic_case(
         chunks: chunks.to_vec(),
         metadata: meta.to_json().unwrap(),
         metadata_file: "zarr.json",
-        reader_layout: Layout::from_data_type(&meta.data_type, Some(Endian::Little)).unwrap(),
+        // A reader sees the data type as `zarr.json` writes it: Rust arrays in their v3 struct
+        // form (fields "0", "1", ...).
+        reader_layout: Layout::from_data_type(
+            &DataType::from_v3_json(&meta.to_json().unwrap()["data_type"]).unwrap(),
+            Some(Endian::Little),
+        )
+        .unwrap(),
         stored_layout: meta.layout().unwrap(),
         fill: Some(fill.clone()),
         values: seen,

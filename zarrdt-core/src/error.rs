@@ -313,7 +313,89 @@ impl fmt::Display for ElementFault {
     }
 }
 
-/// A compact JSON rendering of `json` for error messages.
+/// A compact JSON rendering of `json` for error messages: exact for small documents; beyond
+/// [`SHOWN_DEPTH`] levels or about [`SHOWN_LENGTH`] characters, the rest is elided as `…`, so
+/// that an error about a huge or deeply nested document stays short (and is made without
+/// deep recursion).
 pub(crate) fn show(json: &serde_json::Value) -> String {
-    json.to_string()
+    let mut out = String::new();
+    write_shown(json, 0, &mut out);
+    out
+}
+
+/// Levels of nesting [`show`] writes out.
+const SHOWN_DEPTH: usize = 8;
+
+/// Characters after which [`show`] elides the rest of a list or object.
+const SHOWN_LENGTH: usize = 400;
+
+fn write_shown(json: &serde_json::Value, depth: usize, out: &mut String) {
+    use serde_json::Value as Json;
+    let elided = |out: &mut String| out.len() > SHOWN_LENGTH || depth >= SHOWN_DEPTH;
+    match json {
+        Json::Array(items) => {
+            if elided(out) && !items.is_empty() {
+                out.push_str("[…]");
+                return;
+            }
+            out.push('[');
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.push(',');
+                }
+                if out.len() > SHOWN_LENGTH {
+                    out.push('…');
+                    break;
+                }
+                write_shown(item, depth + 1, out);
+            }
+            out.push(']');
+        }
+        Json::Object(members) => {
+            if elided(out) && !members.is_empty() {
+                out.push_str("{…}");
+                return;
+            }
+            out.push('{');
+            for (index, (name, member)) in members.iter().enumerate() {
+                if index > 0 {
+                    out.push(',');
+                }
+                if out.len() > SHOWN_LENGTH {
+                    out.push('…');
+                    break;
+                }
+                out.push_str(&Json::from(name.as_str()).to_string());
+                out.push(':');
+                write_shown(member, depth + 1, out);
+            }
+            out.push('}');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::show;
+
+    #[test]
+    fn small_documents_are_shown_exactly() {
+        let json = json!({"name": "struct", "configuration": {"fields": [["a", "int32"]]}});
+        assert_eq!(show(&json), json.to_string());
+    }
+
+    #[test]
+    fn deep_and_long_documents_are_elided() {
+        let mut deep = json!(1);
+        for _ in 0..20 {
+            deep = json!([deep]);
+        }
+        assert_eq!(show(&deep), "[[[[[[[[[…]]]]]]]]]");
+        let long = json!((0..1000).collect::<Vec<_>>());
+        let shown = show(&long);
+        assert!(shown.len() < 420 && shown.ends_with(",…]"), "{shown}");
+    }
 }

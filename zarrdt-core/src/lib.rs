@@ -8,19 +8,35 @@
 //!
 //! # The model
 //!
-//! * [`ScalarType`] and [`DataType`]: what an element is. Zarr v3 JSON via
-//!   [`DataType::from_v3_json`] / [`DataType::to_v3_json`].
-//! * [`StructType`]: ordered, uniquely named fields with a **packed** layout (offsets are
-//!   prefix sums of the field sizes; no padding), nested to any depth.
-//! * [`Layout`]: how one element lies in stored bytes, byte order per leaf, padding and
-//!   subarrays included. A Zarr v2 `dtype` is exactly a layout
-//!   ([`Layout::from_v2_json`]); a v3 type plus the `bytes` codec's endian lowers to one
-//!   ([`Layout::from_data_type`]).
-//! * [`Value`]: one element of any type, floats bit-exact; fill values are values
-//!   ([`DataType::fill_value_from_json`], [`Layout::fill_value_from_json`]).
+//! * [`ScalarType`]: every Zarr core type, `r<N>` and the fixed-size extension types.
+//! * [`Layout`]: **the** model of how one element lies in stored bytes: scalars with their
+//!   byte order, structs with field offsets (padding allowed), subarrays. A Zarr v2 `dtype` is
+//!   exactly a layout ([`Layout::from_v2_json`]). Layouts are built only through checking
+//!   constructors, share their nodes, and no walk over one expands a subarray into its items
+//!   (a subarray's [`Leaf`]s carry [`Repeat`]s).
+//! * [`DataType`]: a Zarr v3 data type, a checked view of a layout that is packed and leaves
+//!   its byte order to the `bytes` codec ([`Layout::from_data_type`] fixes it,
+//!   [`Layout::to_v3`] finds the view of a stored layout). [`StructType`] and [`ArrayType`]
+//!   (a Rust array, written in v3 as a struct of fields `"0"`, `"1"`, …) are views too.
+//! * [`TypeDescriptor`]: the same, as constants a derive generates, checked at compile time;
+//!   it holds no offsets, which are the prefix sums of the field sizes.
+//! * [`Value`]: one element of any type, floats bit-exact; records keep field order; arrays
+//!   are [`ArrayValue`]s that hold numbers compactly. Fill values are values
+//!   ([`DataType::fill_value_from_json`], [`Layout::fill_value_from_json`]), and
+//!   [`Layout::value_to_json`] writes any value of any layout.
 //! * [`BytesCodec`]: chunks of Rust [`Element`]s or dynamic [`Value`]s to bytes and back.
 //! * [`Element`]: Rust types that are Zarr types (primitives, `half::f16`,
 //!   `num_complex::Complex`, arrays, and derived structs).
+//!
+//! Modules depend on each other one way: scalar types and layouts, then data types and
+//! descriptors, values, codecs, fill values, and last the [`Element`] trait.
+//!
+//! # Bounded by the input
+//!
+//! Parsing a data type, a fill value or a chunk takes memory and time in proportion to the
+//! input: nothing is allocated from a size read from the input before it is checked against
+//! the bytes that exist, nesting is limited to [`MAX_NESTING_DEPTH`] levels and elements to
+//! [`MAX_ELEMENT_SIZE`] bytes, and the work is linear in the number of fields.
 //!
 //! # Example
 //!
@@ -46,10 +62,14 @@
 //!
 //! # Rust arrays in Zarr v3
 //!
-//! Zarr v3 struct fields have no shape. A Rust array `[T; N]` is therefore a **struct with
-//! fields `"0"`, `"1"`, …, `"N-1"`** of type `T` in v3 (nested arrays nest), which has exactly
-//! the bytes of the array and which zarr-python 3.2+ reads as a nested structured dtype. In
-//! Zarr v2 it is a NumPy subarray field, `["pos", "<f4", [3]]`.
+//! Zarr v3 struct fields have no shape. A Rust array `[T; N]` ([`ArrayType`]) is therefore
+//! written in v3 as a **struct with fields `"0"`, `"1"`, …, `"N-1"`** of type `T` (nested
+//! arrays nest), which has exactly the bytes of the array and which zarr-python 3.2+ reads as a
+//! nested structured dtype. In Zarr v2 it is a NumPy subarray field, `["pos", "<f4", [3]]`.
+//!
+//! Its value is one [`Value::Array`] in every format. A v3 array read without its Rust type
+//! has the struct form, a record of fields `"0"`, `"1"`, …; the two compare equal, and
+//! [`Element::from_value`] takes either.
 //!
 //! # Errors and panics
 //!

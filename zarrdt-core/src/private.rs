@@ -3,8 +3,8 @@
 
 pub use core::marker::PhantomData;
 pub use core::mem::{offset_of, size_of};
-pub use core::primitive::{bool, str, u8, usize};
-pub use core::result::Result::{self, Err, Ok};
+pub use core::primitive::{bool, u8, usize};
+pub use core::result::Result::{self, Ok};
 pub use core::unreachable;
 pub use std::vec::Vec;
 
