@@ -124,6 +124,25 @@
 #[doc(inline)]
 pub use zarrdt_core::*;
 
+/// Arrays of records through zarrs: creating ([`array::ArrayOptions`]), opening
+/// ([`array::open_array`]), reading records, dynamic values and single fields.
+#[cfg(feature = "zarrs")]
+pub use zarrdt_zarrs as array;
+
+/// The zarrs crate zarrdt is built with (stores, codecs, `Array`): name it through here, so
+/// that the versions agree.
+#[cfg(feature = "zarrs")]
+pub use zarrdt_zarrs::zarrs;
+
+/// Support for generated code; not public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use zarrdt_core::__private::*;
+
+    #[cfg(feature = "zarrs")]
+    pub use zarrdt_zarrs::__impl_zarrs_element as zarrs_element;
+}
+
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

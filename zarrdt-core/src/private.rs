@@ -16,6 +16,16 @@ pub use crate::{
 
 use zerocopy::{FromBytes, Immutable, IntoBytes, TryFromBytes};
 
+/// Where the zarrs integration implements zarrs' element traits for a derived type; without
+/// it (this crate alone, or `zarrdt` without its `zarrs` feature), nothing.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __no_zarrs_element {
+    ($($tokens:tt)*) => {};
+}
+
+pub use crate::__no_zarrs_element as zarrs_element;
+
 /// A record from `(name, value)` pairs.
 pub fn record<const N: usize>(fields: [(&'static str, Value); N]) -> Value {
     Value::Record(fields.into_iter().collect())

@@ -46,6 +46,7 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
     let ident = input.ident;
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let where_clause = bound::where_clause(input, &private);
+    let predicates = &where_clause.predicates;
 
     let stored: Vec<&Field<'_>> = input.stored_fields().collect();
     let count = stored.len();
@@ -181,6 +182,10 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
         impl #impl_generics #private::ZarrStruct for #ident #ty_generics #where_clause {
             const OFFSETS: &'static [#private::usize] =
                 &<Self as #element>::TYPE.offsets::<#count>();
+        }
+
+        #private::zarrs_element! {
+            impl [#impl_generics] #ident #ty_generics where [#predicates]
         }
     }
 }

@@ -1,0 +1,301 @@
+//! Creating record arrays in one call: [`ArrayOptions`] says the shape, chunking, sharding,
+//! compression and byte order; zarrs builds the array; zarrdt supplies the data type and the
+//! fill value and writes the metadata in the current spec forms.
+
+use std::sync::Arc;
+
+use serde_json::{Map, Value as Json, json};
+use zarrdt_core::{DataType as ZarrDataType, Element, Endian, Layout, Value};
+use zarrs::array::codec::{
+    BloscCodec, BloscCompressionLevel, BloscCompressor, BloscShuffleMode, BytesCodec, GzipCodec,
+    ZstdCodec,
+};
+use zarrs::array::{
+    Array, ArrayBuilder, ArrayMetadata, ArrayMetadataOptions, BytesToBytesCodecTraits, DataType,
+};
+use zarrs::metadata::v3::MetadataV3;
+use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
+use zarrs::storage::{ReadableWritableStorageTraits, StoreKey};
+
+use crate::convert::{endianness_of, fill_metadata};
+use crate::{Error, open_array, register};
+
+/// How chunks are compressed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Compression {
+    /// Not compressed.
+    None,
+    /// Zstandard at `level` (zarr-python 3's default compressor).
+    Zstd {
+        /// Compression level, 1 (fast) to 22 (small); 0 is zstd's default.
+        level: i32,
+    },
+    /// Gzip at `level`, 0 to 9.
+    Gzip {
+        /// Compression level.
+        level: u32,
+    },
+    /// Blosc with LZ4 and byte shuffling (zarr-python 2's default compressor), at `level`
+    /// 0 to 9.
+    BloscLz4 {
+        /// Compression level.
+        level: u8,
+    },
+}
+
+impl Default for Compression {
+    /// Zstandard at level 3.
+    fn default() -> Self {
+        Compression::Zstd { level: 3 }
+    }
+}
+
+/// The shape, chunking, sharding, compression and byte order of an array to create; then one
+/// call creates it for a record type.
+///
+/// ```no_run
+/// use std::sync::Arc;
+/// use zarrdt::ZarrStruct;
+/// use zarrdt::array::{ArrayOptions, Compression};
+/// use zarrdt::zarrs::filesystem::FilesystemStore;
+///
+/// #[derive(ZarrStruct, Clone, Default)]
+/// struct Sample { time: f64, value: f32, channel: u16 }
+///
+/// let store = Arc::new(FilesystemStore::new("samples.zarr")?);
+/// let array = ArrayOptions::new(vec![1_000_000], vec![10_000])
+///     .shards(vec![100_000])
+///     .compression(Compression::Zstd { level: 3 })
+///     .create(store, "/", &Sample::default())?;
+/// let samples = vec![Sample::default(); 1_000_000];
+/// array.store_array_subset(&[0..1_000_000], &samples)?;
+/// let back: Vec<Sample> = array.retrieve_array_subset(&[10..20])?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ArrayOptions {
+    shape: Vec<u64>,
+    chunk_shape: Vec<u64>,
+    shard_shape: Option<Vec<u64>>,
+    endian: Endian,
+    compression: Compression,
+    dimension_names: Option<Vec<Option<String>>>,
+    attributes: Map<String, Json>,
+}
+
+impl ArrayOptions {
+    /// An array of `shape` in chunks of `chunk_shape`: little-endian, zstd-compressed, not
+    /// sharded.
+    pub fn new(shape: Vec<u64>, chunk_shape: Vec<u64>) -> Self {
+        ArrayOptions {
+            shape,
+            chunk_shape,
+            shard_shape: None,
+            endian: Endian::Little,
+            compression: Compression::default(),
+            dimension_names: None,
+            attributes: Map::new(),
+        }
+    }
+
+    /// Groups the chunks into shards of `shard_shape` (a multiple of the chunk shape): one
+    /// object per shard in the store, with an index of its chunks (`sharding_indexed`, with a
+    /// crc32c checksum of the index).
+    #[must_use]
+    pub fn shards(mut self, shard_shape: Vec<u64>) -> Self {
+        self.shard_shape = Some(shard_shape);
+        self
+    }
+
+    /// The byte order of multi-byte values in the chunks (the `bytes` codec's `endian`,
+    /// written whenever the type has multi-byte values).
+    #[must_use]
+    pub fn endian(mut self, endian: Endian) -> Self {
+        self.endian = endian;
+        self
+    }
+
+    /// How chunks are compressed.
+    #[must_use]
+    pub fn compression(mut self, compression: Compression) -> Self {
+        self.compression = compression;
+        self
+    }
+
+    /// Names of the dimensions.
+    #[must_use]
+    pub fn dimension_names<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.dimension_names = Some(names.into_iter().map(|name| Some(name.into())).collect());
+        self
+    }
+
+    /// User attributes.
+    #[must_use]
+    pub fn attributes(mut self, attributes: Map<String, Json>) -> Self {
+        self.attributes = attributes;
+        self
+    }
+
+    /// Creates a Zarr v3 array of `T` at `path` (`"/"` for the store's root) whose fill value
+    /// is `fill`, writes its `zarr.json`, and returns it for reading and writing `T`s.
+    pub fn create<T: Element, S: ?Sized + ReadableWritableStorageTraits + 'static>(
+        &self,
+        store: Arc<S>,
+        path: &str,
+        fill: &T,
+    ) -> Result<Array<S>, Error> {
+        self.create_with(store, path, &T::data_type(), &fill.to_value())
+    }
+
+    /// Creates a Zarr v3 array of `data_type` (a type only known at run time) whose fill value
+    /// is `fill`, writes its `zarr.json`, and returns it.
+    pub fn create_with<S: ?Sized + ReadableWritableStorageTraits + 'static>(
+        &self,
+        store: Arc<S>,
+        path: &str,
+        data_type: &ZarrDataType,
+        fill: &Value,
+    ) -> Result<Array<S>, Error> {
+        register();
+        let fill_json = data_type.fill_value_to_json(fill)?;
+        let zarrs_type = zarrs_data_type(data_type)?;
+        let bytes = BytesCodec::new(
+            data_type
+                .has_endianness()
+                .then(|| endianness_of(self.endian)),
+        );
+        let compressors = self.compressors(data_type.size())?;
+        let (grid, inner) = match &self.shard_shape {
+            Some(shards) => (shards.clone(), Some(self.chunk_shape.clone())),
+            None => (self.chunk_shape.clone(), None),
+        };
+        let mut builder = ArrayBuilder::new(
+            self.shape.clone(),
+            grid,
+            zarrs_type,
+            fill_metadata(fill_json.clone()).map_err(|e| metadata_error(path, e))?,
+        );
+        builder
+            .array_to_bytes_codec(Arc::new(bytes))
+            .bytes_to_bytes_codecs(compressors)
+            .subchunk_shape(inner)
+            .attributes(self.attributes.clone())
+            .dimension_names(self.dimension_names.clone());
+        let array = builder.build(store.clone(), path)?;
+        // zarrs writes a fill object in hash order; a record's fields have an order, so the
+        // document is written with the fill value as zarrdt writes it.
+        let options = ArrayMetadataOptions::default().with_include_zarrs_metadata(false);
+        let ArrayMetadata::V3(metadata) = array.metadata_opt(&options) else {
+            unreachable!("ArrayBuilder builds Zarr v3 arrays")
+        };
+        let mut document = serde_json::to_value(metadata).map_err(|e| metadata_error(path, e))?;
+        document["fill_value"] = fill_json;
+        let key = meta_key_v3(&node_path(path)?);
+        write_document(&*store, &key, &document)?;
+        Ok(array)
+    }
+
+    /// Creates a Zarr v2 array (`.zarray`) of elements stored in `layout` (a NumPy dtype: per
+    /// field byte order and subarray fields allowed, no padding), whose fill value is `fill`
+    /// (`None`: no fill value), and returns it, opened through zarrs. Zarr v2 has no sharding,
+    /// so [`ArrayOptions::shards`] is an error here; the byte order is the layout's own.
+    pub fn create_v2<S: ?Sized + ReadableWritableStorageTraits + 'static>(
+        &self,
+        store: Arc<S>,
+        path: &str,
+        layout: &Layout,
+        fill: Option<&Value>,
+    ) -> Result<Array<S>, Error> {
+        if self.shard_shape.is_some() {
+            return Err(metadata_error(path, "Zarr v2 arrays cannot be sharded"));
+        }
+        let compressor = match &self.compression {
+            Compression::None => Json::Null,
+            Compression::Zstd { level } => json!({"id": "zstd", "level": level}),
+            Compression::Gzip { level } => json!({"id": "gzip", "level": level}),
+            Compression::BloscLz4 { level } => {
+                json!({"id": "blosc", "cname": "lz4", "clevel": level, "shuffle": 1, "blocksize": 0})
+            }
+        };
+        let document = json!({
+            "zarr_format": 2,
+            "shape": self.shape,
+            "chunks": self.chunk_shape,
+            "dtype": layout.to_v2_json()?,
+            "fill_value": layout.fill_value_to_json(fill)?,
+            "order": "C",
+            "compressor": compressor,
+            "filters": null,
+            "dimension_separator": ".",
+        });
+        let node = node_path(path)?;
+        write_document(&*store, &meta_key_v2_array(&node), &document)?;
+        if !self.attributes.is_empty() {
+            let key = zarrs::node::meta_key_v2_attributes(&node);
+            write_document(&*store, &key, &Json::Object(self.attributes.clone()))?;
+        }
+        open_array(store, path)
+    }
+
+    /// The bytes-to-bytes codecs of the chosen compression, for elements of `size` bytes.
+    fn compressors(&self, size: usize) -> Result<Vec<Arc<dyn BytesToBytesCodecTraits>>, Error> {
+        let invalid = |reason: String| Error::Metadata {
+            key: "codecs".into(),
+            reason,
+        };
+        Ok(match &self.compression {
+            Compression::None => Vec::new(),
+            Compression::Zstd { level } => vec![Arc::new(ZstdCodec::new(*level, false))],
+            Compression::Gzip { level } => {
+                vec![Arc::new(
+                    GzipCodec::new(*level).map_err(|e| invalid(e.to_string()))?,
+                )]
+            }
+            Compression::BloscLz4 { level } => {
+                let level = BloscCompressionLevel::try_from(*level)
+                    .map_err(|level| invalid(format!("blosc level {level} is not in 0..=9")))?;
+                vec![Arc::new(
+                    BloscCodec::new(
+                        BloscCompressor::LZ4,
+                        level,
+                        None,
+                        BloscShuffleMode::Shuffle,
+                        Some(size),
+                    )
+                    .map_err(|e| invalid(e.to_string()))?,
+                )]
+            }
+        })
+    }
+}
+
+/// The zarrs data type of a Zarr data type: its v3 metadata, created through zarrs' registry
+/// (zarrdt's [`StructDataType`](crate::StructDataType) for structs, zarrs' own for scalars).
+fn zarrs_data_type(data_type: &ZarrDataType) -> Result<DataType, Error> {
+    let metadata: MetadataV3 = serde_json::from_value(data_type.to_v3_json())
+        .map_err(|e| metadata_error("data_type", e))?;
+    DataType::from_metadata(&metadata).map_err(|e| metadata_error("data_type", e))
+}
+
+fn node_path(path: &str) -> Result<NodePath, Error> {
+    NodePath::new(path).map_err(|e| metadata_error(path, e))
+}
+
+fn metadata_error(key: &str, reason: impl ToString) -> Error {
+    Error::Metadata {
+        key: key.to_owned(),
+        reason: reason.to_string(),
+    }
+}
+
+/// Writes a JSON document (pretty, as zarr-python writes them).
+fn write_document<S: ?Sized + ReadableWritableStorageTraits>(
+    store: &S,
+    key: &StoreKey,
+    document: &Json,
+) -> Result<(), Error> {
+    let text = serde_json::to_vec_pretty(document).map_err(|e| metadata_error(key.as_str(), e))?;
+    store.set(key, text.into())?;
+    Ok(())
+}
