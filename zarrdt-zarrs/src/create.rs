@@ -54,23 +54,43 @@ impl Default for Compression {
 /// The shape, chunking, sharding, compression and byte order of an array to create; then one
 /// call creates it for a record type.
 ///
-/// ```no_run
-/// use std::sync::Arc;
-/// use zarrdt::ZarrStruct;
-/// use zarrdt::array::{ArrayOptions, Compression};
-/// use zarrdt::zarrs::filesystem::FilesystemStore;
+/// With a Rust record type, through the `zarrdt` crate:
 ///
+/// ```text
 /// #[derive(ZarrStruct, Clone, Default)]
 /// struct Sample { time: f64, value: f32, channel: u16 }
 ///
-/// let store = Arc::new(FilesystemStore::new("samples.zarr")?);
 /// let array = ArrayOptions::new(vec![1_000_000], vec![10_000])
 ///     .shards(vec![100_000])
-///     .compression(Compression::Zstd { level: 3 })
 ///     .create(store, "/", &Sample::default())?;
-/// let samples = vec![Sample::default(); 1_000_000];
-/// array.store_array_subset(&[0..1_000_000], &samples)?;
+/// array.store_array_subset(&[0..samples.len() as u64], &samples)?;
 /// let back: Vec<Sample> = array.retrieve_array_subset(&[10..20])?;
+/// ```
+///
+/// With a type known only at run time:
+///
+/// ```
+/// use std::sync::Arc;
+/// use zarrdt_core::{DataType, Record, Value};
+/// use zarrdt_zarrs::{ArrayOptions, Compression, retrieve_values, store_values};
+/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+/// use serde_json::json;
+///
+/// let sample = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
+///     {"name": "time", "data_type": "float64"}, {"name": "channel", "data_type": "uint16"}]}}))?;
+/// let fill: Record = [("time", Value::Float64(f64::NAN)), ("channel", Value::UInt16(0))]
+///     .into_iter()
+///     .collect();
+/// let store = Arc::new(MemoryStore::new());
+/// let array = ArrayOptions::new(vec![100], vec![10])
+///     .compression(Compression::Gzip { level: 5 })
+///     .create_with(store, "/", &sample, &fill.clone().into())?;
+/// let one: Record = [("time", Value::Float64(0.5)), ("channel", Value::UInt16(3))]
+///     .into_iter()
+///     .collect();
+/// store_values(&array, &[5..6], &[one.clone().into()])?;
+/// let read = retrieve_values(&array, &[4..6])?;
+/// assert_eq!(read, [fill.into(), one.into()]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
