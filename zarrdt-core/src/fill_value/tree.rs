@@ -112,32 +112,43 @@ fn read_members(
     legacy: Endian,
     path: &FieldPath,
 ) -> Result<Value, Error> {
+    let unknown_member = || {
+        let known: HashSet<&str> = structure.fields().iter().map(|f| f.name()).collect();
+        members
+            .keys()
+            .find(|name| !known.contains(name.as_str()))
+            .map(|unknown| {
+                invalid(
+                    layout,
+                    form,
+                    json,
+                    &path.field(unknown),
+                    "members named after the struct's fields only; this one names no field",
+                )
+            })
+    };
     let mut fields = Vec::with_capacity(structure.fields().len());
     for field in structure.fields() {
         let field_path = path.field(field.name());
-        let member = members.get(field.name()).ok_or_else(|| {
-            invalid(
-                layout,
-                form,
-                json,
-                &field_path,
-                "a member for every field; this field has none",
-            )
-        })?;
+        let Some(member) = members.get(field.name()) else {
+            // A misspelt member is more likely than a forgotten one: name it first.
+            return Err(unknown_member().unwrap_or_else(|| {
+                invalid(
+                    layout,
+                    form,
+                    json,
+                    &field_path,
+                    "a member for every field; this field has none",
+                )
+            }));
+        };
         let value = read(field.layout(), member, form, legacy, &field_path)?;
         fields.push((field.shared_name().clone(), value));
     }
-    if members.len() != fields.len() {
-        let known: HashSet<&str> = structure.fields().iter().map(|f| f.name()).collect();
-        if let Some(unknown) = members.keys().find(|name| !known.contains(name.as_str())) {
-            return Err(invalid(
-                layout,
-                form,
-                json,
-                &path.field(unknown),
-                "members named after the struct's fields only; this one names no field",
-            ));
-        }
+    if members.len() != fields.len()
+        && let Some(error) = unknown_member()
+    {
+        return Err(error);
     }
     Ok(Value::Record(crate::Record::from_fields(fields)))
 }

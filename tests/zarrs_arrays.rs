@@ -1,0 +1,461 @@
+//! Arrays of records through zarrs (issue 8): created in one call, written and read with
+//! derived types, run-time types and single fields, on a directory store, compressed and
+//! sharded, with edge chunks, missing chunks and writes across chunk boundaries; Zarr v2
+//! structured arrays through zarrs; the metadata in the current spec forms.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::{Value as Json, json};
+use zarrdt::array::{
+    ArrayOptions, Compression, RecordType, open_array, retrieve_field, retrieve_values,
+    store_values,
+};
+use zarrdt::zarrs::array::Array;
+use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{DataType, Element, Endian, Layout, Value, ZarrStruct};
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Point {
+    x: f32,
+    y: f32,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Particle {
+    id: u64,
+    pos: [f32; 3],
+    mass: f64,
+    alive: bool,
+    at: Point,
+}
+
+/// Like `Particle`, but `mass` is a `float32`.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct LightParticle {
+    id: u64,
+    pos: [f32; 3],
+    mass: f32,
+    alive: bool,
+    at: Point,
+}
+
+/// A derived type without `Clone`: it derives fine, and is simply not a zarrs element.
+#[derive(ZarrStruct, Debug)]
+#[allow(dead_code)]
+struct NotClone {
+    a: u8,
+}
+
+fn particle(i: u64) -> Particle {
+    let f = i as f32;
+    Particle {
+        id: i * 1_000_003,
+        pos: [f, -f, f32::from_bits(0x7fc0_0000 | (i as u32 & 0xff))],
+        mass: if i % 7 == 0 { -0.0 } else { 1.5 * i as f64 },
+        alive: i % 3 == 0,
+        at: Point {
+            x: f * 0.5,
+            y: f32::INFINITY,
+        },
+    }
+}
+
+fn fill() -> Particle {
+    Particle {
+        id: u64::MAX,
+        pos: [f32::NAN, -0.0, f32::NEG_INFINITY],
+        mass: f64::from_bits(0x7ff8_0000_0000_0001),
+        alive: false,
+        at: Point { x: -1.0, y: 0.0 },
+    }
+}
+
+/// Bit-exact equality of records (floats by bits).
+fn same(a: &[Particle], b: &[Particle]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(a, b)| a.encode(Endian::Little) == b.encode(Endian::Little))
+}
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("zarrs_arrays")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn store(dir: &Path) -> Arc<FilesystemStore> {
+    Arc::new(FilesystemStore::new(dir).unwrap())
+}
+
+/// A 2-D array of 37 × 23 records in chunks of 8 × 8 (edge chunks on both sides), written in
+/// three overlapping rectangles that cross chunk (and shard) boundaries; the rest reads as the
+/// fill value, whole, as an ndarray, and in subsets.
+fn round_trip(name: &str, options: ArrayOptions) {
+    let dir = scratch(name);
+    let array = options.create(store(&dir), "/", &fill()).unwrap();
+    let (rows, cols) = (37u64, 23u64);
+    let mut expected = vec![fill(); (rows * cols) as usize];
+    for (r0, r1, c0, c1) in [(0, 10, 0, 9), (5, 30, 7, 20), (33, 37, 20, 23)] {
+        let mut block = Vec::new();
+        for r in r0..r1 {
+            for c in c0..c1 {
+                let record = particle(r * cols + c);
+                expected[(r * cols + c) as usize] = record;
+                block.push(record);
+            }
+        }
+        array.store_array_subset(&[r0..r1, c0..c1], &block).unwrap();
+    }
+    let all: Vec<Particle> = array.retrieve_array_subset(&[0..rows, 0..cols]).unwrap();
+    assert!(same(&all, &expected), "{name}: the whole array");
+    let grid: ndarray::ArrayD<Particle> = array.retrieve_array_subset(&[3..12, 6..10]).unwrap();
+    assert_eq!(grid.shape(), [9, 4]);
+    for ((r, c), record) in (3..12u64)
+        .flat_map(|r| (6..10u64).map(move |c| (r, c)))
+        .zip(grid.iter())
+    {
+        assert!(
+            same(&[*record], &[expected[(r * cols + c) as usize]]),
+            "{name}: [{r}, {c}]"
+        );
+    }
+    // Opened again by zarrdt from the store, without knowing it is `Particle`s.
+    let opened = open_array(store(&dir), "/").unwrap();
+    let record = RecordType::of(opened.data_type()).unwrap();
+    assert_eq!(record.data_type(), Some(&Particle::data_type()));
+    let values = retrieve_values(&opened, &[36..37, 20..23]).unwrap();
+    let typed: Vec<Particle> = values
+        .iter()
+        .map(|v| Particle::from_value(v).unwrap())
+        .collect();
+    assert!(same(
+        &typed,
+        &expected[(36 * cols + 20) as usize..(36 * cols + 23) as usize]
+    ));
+}
+
+#[test]
+fn records_round_trip_in_every_codec_and_byte_order() {
+    let compressions = [
+        Compression::None,
+        Compression::Zstd { level: 1 },
+        Compression::Gzip { level: 5 },
+        Compression::BloscLz4 { level: 5 },
+    ];
+    for (index, compression) in compressions.into_iter().enumerate() {
+        for endian in [Endian::Little, Endian::Big] {
+            let name = format!("codec{index}_{endian}");
+            round_trip(
+                &name,
+                ArrayOptions::new(vec![37, 23], vec![8, 8])
+                    .endian(endian)
+                    .compression(compression.clone()),
+            );
+        }
+    }
+}
+
+#[test]
+fn records_round_trip_in_shards() {
+    round_trip(
+        "sharded",
+        ArrayOptions::new(vec![37, 23], vec![8, 8])
+            .shards(vec![16, 16])
+            .endian(Endian::Big),
+    );
+}
+
+#[test]
+fn missing_chunks_are_not_written_and_read_as_the_fill_value() {
+    let dir = scratch("missing");
+    let array = ArrayOptions::new(vec![100], vec![10])
+        .compression(Compression::None)
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let records: Vec<Particle> = (0..15).map(particle).collect();
+    array.store_array_subset(&[20..35], &records).unwrap();
+    let mut written: Vec<String> = std::fs::read_dir(dir.join("c"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["2", "3"]);
+    let back: Vec<Particle> = array.retrieve_array_subset(&[18..37]).unwrap();
+    assert!(same(&back[..2], &[fill(), fill()]));
+    assert!(same(&back[2..17], &records));
+    assert!(same(&back[17..], &[fill(), fill()]));
+}
+
+#[test]
+fn the_metadata_is_in_the_current_spec_form() {
+    let dir = scratch("metadata");
+    ArrayOptions::new(vec![10], vec![5])
+        .endian(Endian::Big)
+        .dimension_names(["particle"])
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let text = std::fs::read_to_string(dir.join("zarr.json")).unwrap();
+    let json: Json = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["data_type"], Particle::data_type().to_v3_json());
+    assert_eq!(
+        json["codecs"][0],
+        json!({"name": "bytes", "configuration": {"endian": "big"}})
+    );
+    assert_eq!(json["codecs"][1]["name"], "zstd");
+    assert_eq!(json["dimension_names"], json!(["particle"]));
+    assert!(json.get("attributes").is_none_or(|a| a == &json!({})));
+    assert!(!text.contains("_zarrs"), "{text}");
+    // The fill value in field order, in the registered object form.
+    let fill_text = serde_json::to_string(&json["fill_value"]).unwrap();
+    assert_eq!(
+        fill_text,
+        r#"{"id":18446744073709551615,"pos":{"0":"NaN","1":-0.0,"2":"-Infinity"},"mass":"0x7ff8000000000001","alive":false,"at":{"x":-1.0,"y":0.0}}"#
+    );
+}
+
+#[test]
+fn single_byte_records_have_no_endian() {
+    #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+    struct Rgb {
+        r: u8,
+        g: u8,
+        b: u8,
+    }
+    let dir = scratch("rgb");
+    let array = ArrayOptions::new(vec![4], vec![4])
+        .create(store(&dir), "/", &Rgb::default())
+        .unwrap();
+    array
+        .store_array_subset(&[0..1], &[Rgb { r: 1, g: 2, b: 3 }])
+        .unwrap();
+    let json: Json =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("zarr.json")).unwrap()).unwrap();
+    assert_eq!(json["codecs"][0], json!({"name": "bytes"}));
+}
+
+#[test]
+fn a_type_mismatch_names_the_first_differing_field() {
+    let dir = scratch("mismatch");
+    let array = ArrayOptions::new(vec![4], vec![4])
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let error = array
+        .retrieve_array_subset::<Vec<LightParticle>>(&[0..4])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("at field `mass`: expected float32, found float64"),
+        "{error}"
+    );
+    let error = array
+        .store_array_subset(&[0..1], &[LightParticle::default()])
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("at field `mass`"), "{error}");
+}
+
+#[test]
+fn run_time_values_and_derived_types_read_each_other() {
+    let dir = scratch("values");
+    let array = ArrayOptions::new(vec![20], vec![6])
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let values: Vec<Value> = (0..20).map(|i| particle(i).to_value()).collect();
+    store_values(&array, &[0..20], &values).unwrap();
+    let typed: Vec<Particle> = array.retrieve_array_subset(&[0..20]).unwrap();
+    assert!(same(&typed, &(0..20).map(particle).collect::<Vec<_>>()));
+    let back = retrieve_values(&array, &[0..20]).unwrap();
+    assert_eq!(back, values);
+    // A value that does not fit is an error naming the field.
+    let mut bad = values[0].clone();
+    if let Value::Record(record) = &mut bad {
+        let fields: Vec<_> = record
+            .fields()
+            .iter()
+            .map(|(name, value)| {
+                let value = if &**name == "alive" {
+                    Value::Int8(1)
+                } else {
+                    value.clone()
+                };
+                (name.clone(), value)
+            })
+            .collect();
+        *record = fields.into_iter().collect();
+    }
+    let error = store_values(&array, &[0..1], &[bad]).unwrap_err();
+    assert!(error.to_string().contains("at field `alive`"), "{error}");
+}
+
+#[test]
+fn one_field_of_every_record() {
+    let dir = scratch("field");
+    let array = ArrayOptions::new(vec![50], vec![8])
+        .shards(vec![16])
+        .endian(Endian::Big)
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let records: Vec<Particle> = (0..50).map(particle).collect();
+    array.store_array_subset(&[0..50], &records).unwrap();
+    let mass: Vec<f64> = retrieve_field(&array, &[10..40], &["mass"]).unwrap();
+    let expected: Vec<u64> = records[10..40].iter().map(|p| p.mass.to_bits()).collect();
+    assert_eq!(
+        mass.iter().map(|m| m.to_bits()).collect::<Vec<_>>(),
+        expected
+    );
+    let pos: Vec<[f32; 3]> = retrieve_field(&array, &[0..50], &["pos"]).unwrap();
+    assert!(
+        pos.iter()
+            .zip(&records)
+            .all(|(a, p)| a.map(f32::to_bits) == p.pos.map(f32::to_bits))
+    );
+    let x: Vec<f32> = retrieve_field(&array, &[0..50], &["at", "x"]).unwrap();
+    assert_eq!(x, records.iter().map(|p| p.at.x).collect::<Vec<_>>());
+    let at: Vec<Point> = retrieve_field(&array, &[0..3], &["at"]).unwrap();
+    assert_eq!(at, records[..3].iter().map(|p| p.at).collect::<Vec<_>>());
+    let error = retrieve_field::<f32, _>(&array, &[0..1], &["mass"]).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("expected float32, found float64"),
+        "{error}"
+    );
+    let error = retrieve_field::<f32, _>(&array, &[0..1], &["at", "z"]).unwrap_err();
+    assert!(error.to_string().contains("\"at.z\""), "{error}");
+}
+
+/// A Zarr v2 record array with mixed per-field byte order, a subarray field and padding-free
+/// nesting, Blosc-compressed: written through zarrs with zarrdt's `.zarray`, read back through
+/// zarrs by `open_array` (zarrs alone cannot open structured v2 arrays).
+#[test]
+fn zarr_v2_structured_arrays_through_zarrs() {
+    let dir = scratch("v2");
+    let layout = Layout::from_v2_json(&json!([
+        ["id", ">u8"],
+        ["pos", "<f4", [3]],
+        ["mass", ">f8"],
+        ["alive", "|b1"],
+        ["at", [["x", "<f4"], ["y", ">f4"]]]
+    ]))
+    .unwrap();
+    let fill_value = fill().to_value();
+    let array = ArrayOptions::new(vec![30], vec![7])
+        .compression(Compression::BloscLz4 { level: 5 })
+        .create_v2(store(&dir), "/", &layout, Some(&fill_value))
+        .unwrap();
+    let records: Vec<Particle> = (0..20).map(particle).collect();
+    array.store_array_subset(&[3..23], &records).unwrap();
+    let zarray: Json =
+        serde_json::from_str(&std::fs::read_to_string(dir.join(".zarray")).unwrap()).unwrap();
+    assert_eq!(zarray["dtype"], layout.to_v2_json().unwrap());
+    assert_eq!(zarray["compressor"]["id"], "blosc");
+    assert!(dir.join("0").exists() && dir.join("3").exists() && !dir.join("4").exists());
+    // The stored bytes are in each field's own order: chunk 1 holds records 7..14, the first
+    // is particle(4), whose id is stored big-endian.
+    let opened = open_array(store(&dir), "/").unwrap();
+    let back: Vec<Particle> = opened.retrieve_array_subset(&[0..30]).unwrap();
+    assert!(same(&back[..3], &[fill(); 3]));
+    assert!(same(&back[3..23], &records));
+    assert!(same(&back[23..], &[fill(); 7]));
+    let values = retrieve_values(&opened, &[3..4]).unwrap();
+    assert_eq!(values[0], records[0].to_value());
+    let record = RecordType::of(opened.data_type()).unwrap();
+    assert!(
+        record.data_type().is_none(),
+        "mixed byte order has no v3 form"
+    );
+    let mass: Vec<f64> = retrieve_field(&opened, &[3..6], &["mass"]).unwrap();
+    assert_eq!(mass, [records[0].mass, records[1].mass, records[2].mass]);
+}
+
+/// A legacy `structured` array (zarr-python 3.1's form) whose base64 fill is big-endian under
+/// a big-endian `bytes` codec: `open_array` reads the fill in the codec's byte order.
+#[test]
+fn legacy_structured_fills_follow_the_codec() {
+    #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+    struct Pair {
+        a: i32,
+        b: u8,
+    }
+    let dir = scratch("legacy");
+    let array = ArrayOptions::new(vec![4], vec![2])
+        .endian(Endian::Big)
+        .create(store(&dir), "/", &Pair { a: 1, b: 2 })
+        .unwrap();
+    array
+        .store_array_subset(&[0..2], &[Pair { a: 7, b: 8 }; 2])
+        .unwrap();
+    let path = dir.join("zarr.json");
+    let mut json: Json = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    json["data_type"] = json!({"name": "structured", "configuration": {"fields": [["a", "int32"], ["b", "uint8"]]}});
+    json["fill_value"] = json!("AAAAAQI=");
+    std::fs::write(&path, serde_json::to_string(&json).unwrap()).unwrap();
+    let opened = open_array(store(&dir), "/").unwrap();
+    let back: Vec<Pair> = opened.retrieve_array_subset(&[0..4]).unwrap();
+    assert_eq!(
+        back,
+        [
+            Pair { a: 7, b: 8 },
+            Pair { a: 7, b: 8 },
+            Pair { a: 1, b: 2 },
+            Pair { a: 1, b: 2 }
+        ]
+    );
+}
+
+#[test]
+fn arrays_of_scalars_and_run_time_types() {
+    let dir = scratch("scalars");
+    let array: Array<FilesystemStore> = ArrayOptions::new(vec![10], vec![4])
+        .create(store(&dir), "/", &f64::NAN)
+        .unwrap();
+    array.store_array_subset(&[0..2], &[1.5f64, -2.0]).unwrap();
+    let back: Vec<f64> = array.retrieve_array_subset(&[0..3]).unwrap();
+    assert_eq!(back[..2], [1.5, -2.0]);
+    assert!(back[2].is_nan());
+    // A struct with extension types, known only at run time.
+    let data_type = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
+        {"name": "t", "data_type": {"name": "numpy.datetime64", "configuration": {"unit": "ms", "scale_factor": 1}}},
+        {"name": "s", "data_type": {"name": "fixed_length_utf32", "configuration": {"length_bytes": 16}}},
+        {"name": "b", "data_type": {"name": "null_terminated_bytes", "configuration": {"length_bytes": 5}}}
+    ]}}))
+    .unwrap();
+    let fill = data_type
+        .fill_value_from_json(&json!({"t": "NaT", "s": "", "b": ""}))
+        .unwrap();
+    let dir = scratch("extension");
+    let array = ArrayOptions::new(vec![3], vec![2])
+        .create_with(store(&dir), "/", &data_type, &fill)
+        .unwrap();
+    let one = data_type
+        .fill_value_from_json(&json!({"t": 1_700_000_000_000i64, "s": "héll", "b": "YWI="}))
+        .unwrap();
+    store_values(&array, &[1..2], std::slice::from_ref(&one)).unwrap();
+    let back = retrieve_values(&open_array(store(&dir), "/").unwrap(), &[0..3]).unwrap();
+    assert_eq!(back, [fill.clone(), one, fill]);
+}
+
+#[test]
+fn opening_what_is_not_an_array_says_so() {
+    let dir = scratch("empty");
+    let error = open_array(store(&dir), "/").unwrap_err();
+    assert!(error.to_string().contains("no Zarr array"), "{error}");
+    std::fs::write(dir.join("zarr.json"), "{not json").unwrap();
+    let error = open_array(store(&dir), "/").unwrap_err();
+    assert!(error.to_string().contains("zarr.json"), "{error}");
+    std::fs::write(
+        dir.join("zarr.json"),
+        r#"{"zarr_format":3,"node_type":"array","shape":[1],"data_type":{"name":"struct","configuration":{"fields":[{"name":"a","data_type":"int32"}]}},"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[1]}},"chunk_key_encoding":{"name":"default"},"fill_value":{"b":1},"codecs":[{"name":"bytes","configuration":{"endian":"little"}}]}"#,
+    )
+    .unwrap();
+    let error = open_array(store(&dir), "/").unwrap_err().to_string();
+    assert!(error.contains("invalid fill value at field `b`"), "{error}");
+}
