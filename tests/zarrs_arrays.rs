@@ -3,7 +3,8 @@
 //! sharded, with edge chunks, missing chunks and writes across chunk boundaries; Zarr v2
 //! structured arrays through zarrs; the metadata in the current spec forms.
 
-#![allow(clippy::unwrap_used)]
+// `&[a..b]` is zarrs' one-dimensional subset, not a mistaken range array.
+#![allow(clippy::unwrap_used, clippy::single_range_in_vec_init)]
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -54,8 +55,12 @@ fn particle(i: u64) -> Particle {
     Particle {
         id: i * 1_000_003,
         pos: [f, -f, f32::from_bits(0x7fc0_0000 | (i as u32 & 0xff))],
-        mass: if i % 7 == 0 { -0.0 } else { 1.5 * i as f64 },
-        alive: i % 3 == 0,
+        mass: if i.is_multiple_of(7) {
+            -0.0
+        } else {
+            1.5 * i as f64
+        },
+        alive: i.is_multiple_of(3),
         at: Point {
             x: f * 0.5,
             y: f32::INFINITY,
