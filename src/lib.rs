@@ -115,9 +115,21 @@
 //!
 //! `cargo bench --bench codec` measures both paths against a `memcpy` of the same bytes.
 //!
+//! # Arrays of records
+//!
+//! With the `zarrs` feature, [`array`](mod@array) creates, opens, reads and writes Zarr arrays of
+//! records through [zarrs](https://docs.rs/zarrs) on any store it supports, compressed and
+//! sharded: [`array::ArrayOptions`] creates one for a record type in one call,
+//! `array.store_array_subset` / `array.retrieve_array_subset::<Vec<T>>` move records,
+//! [`array::open_array`] opens any record array (v3, or v2 with NumPy structured dtypes), and
+//! [`array::retrieve_field`] reads one field of every record. See the README's "Arrays of
+//! records" and `examples/quickstart.rs`.
+//!
 //! # Cargo features
 //!
 //! * `derive` (default): `#[derive(ZarrStruct)]`.
+//! * `zarrs` (default): arrays of records through zarrs 0.23 ([`array`](mod@array), [`zarrs`](mod@zarrs)); needs
+//!   Rust 1.91 and a C compiler (zstd, Blosc). Without it, the pure type crates.
 
 #![forbid(unsafe_code)]
 
