@@ -5,9 +5,6 @@
 //! Run with `cargo run --example quickstart [PATH]`; the array goes to `PATH`, or under the
 //! system's temporary directory.
 
-// `&[a..b]` is zarrs' one-dimensional array subset, not a mistaken range array.
-#![allow(clippy::single_range_in_vec_init)]
-
 use std::error::Error;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -17,6 +17,11 @@ use std::path::{Path, PathBuf};
 use half::f16;
 use num_complex::Complex;
 use serde_json::Value as Json;
+use std::sync::Arc;
+
+use zarrdt::array::{open_array, retrieve_values};
+use zarrdt::zarrs::array::{Array, ElementOwned};
+use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec, Element, Endian, Layout, ZarrStruct};
 
 // =============================================================================================
@@ -253,10 +258,6 @@ fn read_json(path: &Path) -> Json {
     serde_json::from_str(&text).unwrap()
 }
 
-fn read_bytes(path: &Path) -> Vec<u8> {
-    fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-}
-
 fn u64s(json: &Json) -> Vec<u64> {
     json.as_array()
         .unwrap()
@@ -287,6 +288,12 @@ fn assert_bitwise_eq<T: Element + Debug>(found: &[T], expected: &[T], context: &
 }
 
 /// The fixture's description of the case, checked to be the one we think it is.
+/// The fixture array `case` written by zarr-python `version`, opened through zarrs.
+fn open_fixture(version: &str, case: &str) -> Array<FilesystemStore> {
+    let store = Arc::new(FilesystemStore::new(fixture(version, &format!("{case}.zarr"))).unwrap());
+    open_array(store, "/").unwrap_or_else(|e| panic!("{case}: {e}"))
+}
+
 fn case_json(version: &str, case: &str, itemsize: usize) -> Json {
     let json = read_json(&fixture(version, &format!("{case}.json")));
     assert_eq!(json["case"], case);
@@ -308,7 +315,11 @@ fn with_fill<T: Clone>(values: Vec<T>, chunk_len: usize, fill: &T) -> Vec<T> {
 // Zarr v3
 // =============================================================================================
 
-fn check_v3_case<T: ZarrStruct + Debug + Clone>(case: &str, expected: &[T], fill_value: &T) {
+fn check_v3_case<T: ZarrStruct + ElementOwned + Debug + Clone>(
+    case: &str,
+    expected: &[T],
+    fill_value: &T,
+) {
     let zarr = read_json(&fixture(V3, &format!("{case}.zarr/zarr.json")));
     let described = case_json(V3, case, T::SIZE);
     let fill = fill_value.to_value();
@@ -393,29 +404,45 @@ fn check_v3_case<T: ZarrStruct + Debug + Clone>(case: &str, expected: &[T], fill
         "{case}: values_hex"
     );
 
-    // The chunks.
+    // The chunks, through zarrs: its chunk keys and the array's codec chain (only `bytes`:
+    // the fixtures are uncompressed, so the stored bytes are the bytes codec's output).
+    assert_eq!(
+        zarr["codecs"].as_array().unwrap().len(),
+        1,
+        "{case}: codecs"
+    );
     let chunk_len = usize::try_from(chunk_shape[0]).unwrap();
     let all = with_fill(expected.to_vec(), chunk_len, fill_value);
-    let chunks = shape[0].div_ceil(chunk_shape[0]);
-    assert_eq!(
-        described["stored_chunks"].as_array().unwrap().len() as u64,
-        chunks,
-        "{case}: stored chunks"
+    let array = open_fixture(V3, case);
+    let whole: Vec<T> = array.retrieve_array_subset(&[0..shape[0]]).unwrap();
+    assert_bitwise_eq(
+        &whole,
+        &all[..whole.len()],
+        &format!("{case}: the whole array"),
     );
+    let dynamic = retrieve_values(&array, &[0..shape[0]]).unwrap();
+    let from_dynamic: Vec<T> = dynamic.iter().map(|v| T::from_value(v).unwrap()).collect();
+    assert_bitwise_eq(
+        &from_dynamic,
+        &all[..whole.len()],
+        &format!("{case}: values"),
+    );
+    let chunks = shape[0].div_ceil(chunk_shape[0]);
+    let stored = described["stored_chunks"].as_array().unwrap();
+    assert_eq!(stored.len() as u64, chunks, "{case}: stored chunks");
     for index in 0..chunks {
-        let key = meta.chunk_key(&[index]);
-        assert_eq!(key, format!("c/{index}"), "{case}: chunk key");
-        assert_eq!(described["stored_chunks"][index as usize], key.as_str());
-        let bytes = read_bytes(&fixture(V3, &format!("{case}.zarr/{key}")));
+        let key = array.chunk_key(&[index]);
+        assert_eq!(key.as_str(), format!("c/{index}"), "{case}: chunk key");
+        assert_eq!(stored[index as usize], key.as_str());
         let start = index as usize * chunk_len;
         let want = &all[start..start + chunk_len];
         let context = format!("{case}: chunk {key}");
 
-        let decoded = codec.decode::<T>(&bytes).unwrap();
+        let decoded: Vec<T> = array.retrieve_chunk(&[index]).unwrap();
         assert_bitwise_eq(&decoded, want, &context);
-        let decoded = T::decode_slice(&bytes, Endian::Little).unwrap();
-        assert_bitwise_eq(&decoded, want, &context);
-        // Writing them back gives the file's bytes.
+        let bytes = array.retrieve_encoded_chunk(&[index]).unwrap().unwrap();
+        // The bytes codec alone reads and writes the stored bytes.
+        assert_bitwise_eq(&codec.decode::<T>(&bytes).unwrap(), want, &context);
         assert_eq!(codec.encode(&decoded).unwrap(), bytes, "{context}: encode");
         // The runtime codec of the file's type agrees.
         let dynamic = codec.decode_values(&parsed.data_type, &bytes).unwrap();
@@ -518,7 +545,10 @@ fn v3_layout_decodes_elements_of_structs_with_array_fields() {
             .unwrap_or_else(|e| panic!("{case}: {e}"));
         assert_eq!(layout.uniform_endian(), ours.uniform_endian());
         T::check_layout(&layout).unwrap_or_else(|e| panic!("{case}: check_layout: {e}"));
-        let bytes = read_bytes(&fixture(V3, &format!("{case}.zarr/c/0")));
+        let bytes = open_fixture(V3, case)
+            .retrieve_encoded_chunk(&[0])
+            .unwrap()
+            .unwrap();
         let decoded = layout
             .decode_elements::<T>(&bytes)
             .unwrap_or_else(|e| panic!("{case}: {e}"));
@@ -535,7 +565,10 @@ fn v3_layout_decodes_elements_of_structs_with_array_fields() {
 // Zarr v2
 // =============================================================================================
 
-fn check_v2_case<T: ZarrStruct + Default + Debug + Clone>(case: &str, expected: &[T]) {
+fn check_v2_case<T: ZarrStruct + ElementOwned + Default + Debug + Clone>(
+    case: &str,
+    expected: &[T],
+) {
     let zarray = read_json(&fixture(V2, &format!("{case}.zarr/.zarray")));
     let described = case_json(V2, case, T::SIZE);
     let fill = T::default().to_value();
@@ -583,24 +616,38 @@ fn check_v2_case<T: ZarrStruct + Default + Debug + Clone>(case: &str, expected: 
         "{case}: values_hex"
     );
 
-    // The chunks.
+    // The chunks, through zarrs (which needs zarrdt's v2 path for structured dtypes): its
+    // chunk keys and the array's codecs (none: the fixtures are uncompressed).
+    assert!(zarray["compressor"].is_null(), "{case}: compressor");
     let chunk_len = usize::try_from(chunks[0]).unwrap();
     let all = with_fill(expected.to_vec(), chunk_len, &T::default());
+    let array = open_fixture(V2, case);
+    let whole: Vec<T> = array.retrieve_array_subset(&[0..shape[0]]).unwrap();
+    assert_bitwise_eq(
+        &whole,
+        &all[..whole.len()],
+        &format!("{case}: the whole array"),
+    );
     let count = shape[0].div_ceil(chunks[0]);
     assert_eq!(
         described["stored_chunks"].as_array().unwrap().len() as u64,
         count
     );
     for index in 0..count {
-        let key = meta.chunk_key(&[index]);
-        assert_eq!(key, index.to_string(), "{case}: chunk key");
-        let bytes = read_bytes(&fixture(V2, &format!("{case}.zarr/{key}")));
+        let key = array.chunk_key(&[index]);
+        assert_eq!(key.as_str(), index.to_string(), "{case}: chunk key");
+        let bytes = array.retrieve_encoded_chunk(&[index]).unwrap().unwrap();
         let start = index as usize * chunk_len;
         let want = &all[start..start + chunk_len];
         let context = format!("{case}: chunk {key}");
 
-        let decoded = parsed.layout.decode_elements::<T>(&bytes).unwrap();
+        let decoded: Vec<T> = array.retrieve_chunk(&[index]).unwrap();
         assert_bitwise_eq(&decoded, want, &context);
+        assert_bitwise_eq(
+            &parsed.layout.decode_elements::<T>(&bytes).unwrap(),
+            want,
+            &context,
+        );
         assert_eq!(
             T::encode_slice(&decoded, Endian::Little),
             bytes,
@@ -636,9 +683,10 @@ fn v2_and_v3_fixtures_store_the_same_bytes() {
         ("v2_derive_grid", "v3_derive_grid"),
         ("v2_derive_all_scalars", "v3_derive_all_scalars"),
     ] {
+        let (a, b) = (open_fixture(V2, v2), open_fixture(V3, v3));
         for chunk in 0..3 {
-            let a = read_bytes(&fixture(V2, &format!("{v2}.zarr/{chunk}")));
-            let b = read_bytes(&fixture(V3, &format!("{v3}.zarr/c/{chunk}")));
+            let a = a.retrieve_encoded_chunk(&[chunk]).unwrap().unwrap();
+            let b = b.retrieve_encoded_chunk(&[chunk]).unwrap().unwrap();
             assert_eq!(a, b, "{v2} vs {v3}, chunk {chunk}");
         }
     }

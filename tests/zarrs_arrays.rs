@@ -3,8 +3,7 @@
 //! sharded, with edge chunks, missing chunks and writes across chunk boundaries; Zarr v2
 //! structured arrays through zarrs; the metadata in the current spec forms.
 
-// `&[a..b]` is zarrs' one-dimensional subset, not a mistaken range array.
-#![allow(clippy::unwrap_used, clippy::single_range_in_vec_init)]
+#![allow(clippy::unwrap_used)]
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
