@@ -3,7 +3,7 @@ use zarrdt::{Element, Endian, ZarrStruct};
 // The derive fails, but code using the struct as an element sees no further errors.
 #[derive(ZarrStruct)]
 struct Broken {
-    name: String,
+    name: std::string::String,
 }
 
 fn encode(records: &[Broken]) -> Vec<u8> {

@@ -100,7 +100,11 @@ pub mod __private;
 pub use codec::BytesCodec;
 pub use data_type::{ArrayType, DataType, Field, Fields, StructType};
 pub use descriptor::{DescriptorKind, FieldDescriptor, TypeDescriptor};
-pub use element::Element;
+pub use element::{
+    Attoseconds, ByteString, DateTime64, Days, Element, Femtoseconds, FixedDuration, FixedString,
+    Generic, Hours, Microseconds, Milliseconds, Minutes, Months, Nanoseconds, Picoseconds,
+    RawBytes, Seconds, TextError, TimeDelta64, Unit, Weeks, Years,
+};
 pub use endian::{BigEndian, Endian, LittleEndian, StaticEndian};
 pub use error::{DecodeError, ElementFault, Error};
 pub use layout::{ArrayLayout, Layout, LayoutField, Leaf, Repeat, ScalarLayout, StructLayout};

@@ -4,8 +4,10 @@
 pub use core::marker::PhantomData;
 pub use core::mem::{offset_of, size_of};
 pub use core::primitive::{bool, u8, usize};
+pub use core::default::Default;
 pub use core::result::Result::{self, Ok};
-pub use core::unreachable;
+pub use zerocopy;
+pub use core::{assert, unreachable};
 pub use std::vec::Vec;
 
 pub use crate::element::{read_each, write_each};
@@ -25,6 +27,17 @@ macro_rules! __no_zarrs_element {
 }
 
 pub use crate::__no_zarrs_element as zarrs_element;
+
+/// What `#[zarr(single_copy)]` asks of a struct on top of its layout checks: zerocopy's word
+/// that a slice of it is plain bytes, read and written in one copy.
+#[diagnostic::on_unimplemented(
+    message = "#[zarr(single_copy)]: `{Self}` is not plain bytes to zerocopy",
+    label = "a single-copy record needs zerocopy's IntoBytes, TryFromBytes and Immutable",
+    note = "add #[repr(C)] and #[derive(zerocopy::IntoBytes, zerocopy::TryFromBytes, zerocopy::Immutable)] (or FromBytes when every bit pattern is valid)"
+)]
+pub trait SingleCopy {}
+
+impl<T: zerocopy::IntoBytes + zerocopy::TryFromBytes + zerocopy::Immutable> SingleCopy for T {}
 
 /// A record from `(name, value)` pairs.
 pub fn record<const N: usize>(fields: [(&'static str, Value); N]) -> Value {

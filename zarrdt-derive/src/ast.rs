@@ -33,6 +33,11 @@ pub(crate) struct Field<'a> {
     pub(crate) ty: &'a Type,
     /// `#[zarr(rename = "...")]`, if given.
     pub(crate) rename: Option<LitStr>,
+    /// `#[zarr(skip)]`, if given: the field is not part of the record.
+    pub(crate) skip: Option<syn::Path>,
+    /// The field's name in the record: the rename, else the identifier (without `r#`) in the
+    /// struct's `rename_all` case, else the tuple index.
+    pub(crate) name: String,
     /// Whether this is a `PhantomData` field, which is not part of the record.
     pub(crate) phantom: bool,
     /// The field as written, for spans.
@@ -40,16 +45,14 @@ pub(crate) struct Field<'a> {
 }
 
 impl Field<'_> {
-    /// The field's name in the record: the rename, the identifier (without `r#`), or the
-    /// tuple index.
+    /// The field's name in the record.
     pub(crate) fn record_name(&self) -> String {
-        if let Some(rename) = &self.rename {
-            return rename.value();
-        }
-        match &self.member {
-            Member::Named(ident) => ident.unraw().to_string(),
-            Member::Unnamed(index) => index.index.to_string(),
-        }
+        self.name.clone()
+    }
+
+    /// Whether the field is part of the record (neither `PhantomData` nor skipped).
+    pub(crate) fn stored(&self) -> bool {
+        !self.phantom && self.skip.is_none()
     }
 
     /// The token a mistake about the record name points at: the rename or the field.
@@ -93,6 +96,12 @@ impl<'a> Input<'a> {
             .enumerate()
             .map(|(index, field)| {
                 let field_attrs = attr::field(&field.attrs, errors);
+                let name = match (&field_attrs.rename, &field.ident, &attrs.rename_all) {
+                    (Some(rename), _, _) => rename.value(),
+                    (None, Some(ident), Some((rule, _))) => rule.apply(&ident.unraw().to_string()),
+                    (None, Some(ident), None) => ident.unraw().to_string(),
+                    (None, None, _) => index.to_string(),
+                };
                 Field {
                     member: field.ident.clone().map_or_else(
                         || {
@@ -105,6 +114,8 @@ impl<'a> Input<'a> {
                     ),
                     ty: &field.ty,
                     rename: field_attrs.rename,
+                    skip: field_attrs.skip,
+                    name,
                     phantom: types::is_phantom(&field.ty),
                     original: field,
                 }
@@ -120,9 +131,16 @@ impl<'a> Input<'a> {
         })
     }
 
-    /// The fields that are part of the record (all but `PhantomData`).
+    /// The fields that are part of the record (all but `PhantomData` and skipped ones).
     pub(crate) fn stored_fields(&self) -> impl Iterator<Item = &Field<'a>> {
-        self.fields.iter().filter(|field| !field.phantom)
+        self.fields.iter().filter(|field| field.stored())
+    }
+
+    /// Whether the struct has named fields (not a tuple struct).
+    pub(crate) fn named(&self) -> bool {
+        self.fields
+            .first()
+            .is_none_or(|field| matches!(field.member, Member::Named(_)))
     }
 }
 

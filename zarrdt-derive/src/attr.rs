@@ -1,5 +1,5 @@
-//! `#[zarr(...)]` attributes: `crate` and `bound` on the struct, `rename` on fields. Unknown and
-//! duplicate keys are errors on the offending token.
+//! `#[zarr(...)]` attributes: `crate`, `bound`, `rename_all` and `single_copy` on the struct,
+//! `rename` and `skip` on fields. Unknown and duplicate keys are errors on the offending token.
 
 use proc_macro2::TokenStream;
 use syn::meta::ParseNestedMeta;
@@ -15,6 +15,10 @@ pub(crate) struct ContainerAttrs {
     pub(crate) krate: Option<(Path, LitStr)>,
     /// `#[zarr(bound = "...")]`: where-predicates replacing the inferred ones.
     pub(crate) bound: Option<Vec<WherePredicate>>,
+    /// `#[zarr(rename_all = "...")]`: the case convention of the record names, and the literal.
+    pub(crate) rename_all: Option<(RenameRule, LitStr)>,
+    /// `#[zarr(single_copy)]`: the struct must have the single-copy layout (its token).
+    pub(crate) single_copy: Option<Path>,
 }
 
 /// Attributes of one field.
@@ -22,6 +26,74 @@ pub(crate) struct ContainerAttrs {
 pub(crate) struct FieldAttrs {
     /// `#[zarr(rename = "...")]`: the record name of the field.
     pub(crate) rename: Option<LitStr>,
+    /// `#[zarr(skip)]`: the field is not stored (its token).
+    pub(crate) skip: Option<Path>,
+}
+
+/// A case convention of `rename_all`, as serde names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RenameRule {
+    /// `lowercase`
+    Lower,
+    /// `UPPERCASE`
+    Upper,
+    /// `PascalCase`
+    Pascal,
+    /// `camelCase`
+    Camel,
+    /// `snake_case`
+    Snake,
+    /// `SCREAMING_SNAKE_CASE`
+    ScreamingSnake,
+    /// `kebab-case`
+    Kebab,
+    /// `SCREAMING-KEBAB-CASE`
+    ScreamingKebab,
+}
+
+impl RenameRule {
+    const ALL: [(&'static str, RenameRule); 8] = [
+        ("lowercase", RenameRule::Lower),
+        ("UPPERCASE", RenameRule::Upper),
+        ("PascalCase", RenameRule::Pascal),
+        ("camelCase", RenameRule::Camel),
+        ("snake_case", RenameRule::Snake),
+        ("SCREAMING_SNAKE_CASE", RenameRule::ScreamingSnake),
+        ("kebab-case", RenameRule::Kebab),
+        ("SCREAMING-KEBAB-CASE", RenameRule::ScreamingKebab),
+    ];
+
+    fn parse(name: &str) -> Option<Self> {
+        Self::ALL
+            .iter()
+            .find(|(spelling, _)| *spelling == name)
+            .map(|(_, rule)| *rule)
+    }
+
+    /// The record name of a field whose Rust name is `field` (snake_case, as Rust fields are).
+    pub(crate) fn apply(self, field: &str) -> String {
+        match self {
+            RenameRule::Lower | RenameRule::Snake => field.to_ascii_lowercase(),
+            RenameRule::Upper | RenameRule::ScreamingSnake => field.to_ascii_uppercase(),
+            RenameRule::Kebab => field.to_ascii_lowercase().replace('_', "-"),
+            RenameRule::ScreamingKebab => field.to_ascii_uppercase().replace('_', "-"),
+            RenameRule::Pascal | RenameRule::Camel => {
+                let mut out = String::with_capacity(field.len());
+                let mut upper_next = self == RenameRule::Pascal;
+                for c in field.chars() {
+                    if c == '_' {
+                        upper_next = !out.is_empty() || self == RenameRule::Pascal;
+                    } else if upper_next {
+                        out.extend(c.to_uppercase());
+                        upper_next = false;
+                    } else {
+                        out.push(c);
+                    }
+                }
+                out
+            }
+        }
+    }
 }
 
 /// Parses the `#[zarr(...)]` attributes of the struct.
@@ -48,13 +120,42 @@ pub(crate) fn container(attrs: &[Attribute], errors: &mut Errors) -> ContainerAt
                     ),
                 }
             }
+        } else if meta.path.is_ident("rename_all") {
+            let lit: LitStr = meta.value()?.parse()?;
+            if parsed.rename_all.is_some() {
+                errors.spanned(&meta.path, "duplicate zarr attribute `rename_all`");
+            } else if let Some(rule) = RenameRule::parse(&lit.value()) {
+                parsed.rename_all = Some((rule, lit));
+            } else {
+                let names: Vec<String> = RenameRule::ALL
+                    .iter()
+                    .map(|(name, _)| format!("{name:?}"))
+                    .collect();
+                errors.spanned(
+                    &lit,
+                    format!("unknown `rename_all` rule; expected one of {}", names.join(", ")),
+                );
+            }
+        } else if meta.path.is_ident("single_copy") {
+            if parsed.single_copy.is_some() {
+                errors.spanned(&meta.path, "duplicate zarr attribute `single_copy`");
+            } else {
+                parsed.single_copy = Some(meta.path.clone());
+            }
+            no_value(meta, errors)?;
         } else {
-            let hint = if meta.path.is_ident("rename") {
-                "; `rename` goes on fields"
+            let hint = if meta.path.is_ident("rename") || meta.path.is_ident("skip") {
+                "; `rename` and `skip` go on fields"
             } else {
                 ""
             };
-            unknown_key(meta, errors, "a struct", "`crate` or `bound`", hint)?;
+            unknown_key(
+                meta,
+                errors,
+                "a struct",
+                "`crate`, `bound`, `rename_all` or `single_copy`",
+                hint,
+            )?;
         }
         Ok(())
     });
@@ -77,13 +178,21 @@ pub(crate) fn field(attrs: &[Attribute], errors: &mut Errors) -> FieldAttrs {
             } else {
                 parsed.rename = Some(lit);
             }
+        } else if meta.path.is_ident("skip") {
+            if parsed.skip.is_some() {
+                errors.spanned(&meta.path, "duplicate zarr attribute `skip`");
+            } else {
+                parsed.skip = Some(meta.path.clone());
+            }
+            no_value(meta, errors)?;
         } else {
-            let hint = if meta.path.is_ident("crate") || meta.path.is_ident("bound") {
-                "; `crate` and `bound` go on the struct"
+            let on_struct = ["crate", "bound", "rename_all", "single_copy"];
+            let hint = if on_struct.iter().any(|key| meta.path.is_ident(key)) {
+                "; `crate`, `bound`, `rename_all` and `single_copy` go on the struct"
             } else {
                 ""
             };
-            unknown_key(meta, errors, "a field", "`rename`", hint)?;
+            unknown_key(meta, errors, "a field", "`rename` or `skip`", hint)?;
         }
         Ok(())
     });
@@ -119,6 +228,17 @@ fn unknown_key(
             path_text(&meta.path)
         ),
     );
+    skip_value(meta)
+}
+
+/// Records an error if a flag (`skip`, `single_copy`) was given a value, and skips it.
+fn no_value(meta: &ParseNestedMeta<'_>, errors: &mut Errors) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        errors.spanned(
+            &meta.path,
+            format!("`{}` takes no value", path_text(&meta.path)),
+        );
+    }
     skip_value(meta)
 }
 
@@ -172,4 +292,29 @@ fn crate_path(lit: &LitStr, errors: &mut Errors) -> Option<Path> {
         keywords_allowed = ident == "super";
     }
     Some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RenameRule;
+
+    #[test]
+    fn rename_rules_follow_serde() {
+        let cases = [
+            (RenameRule::Lower, "field_name"),
+            (RenameRule::Upper, "FIELD_NAME"),
+            (RenameRule::Pascal, "FieldName"),
+            (RenameRule::Camel, "fieldName"),
+            (RenameRule::Snake, "field_name"),
+            (RenameRule::ScreamingSnake, "FIELD_NAME"),
+            (RenameRule::Kebab, "field-name"),
+            (RenameRule::ScreamingKebab, "FIELD-NAME"),
+        ];
+        for (rule, expected) in cases {
+            assert_eq!(rule.apply("field_name"), expected, "{rule:?}");
+        }
+        assert_eq!(RenameRule::Camel.apply("x"), "x");
+        assert_eq!(RenameRule::Pascal.apply("x"), "X");
+        assert_eq!(RenameRule::Camel.apply("pos_3d_x"), "pos3dX");
+    }
 }

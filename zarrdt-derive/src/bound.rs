@@ -1,6 +1,6 @@
 //! The where-clause of the generated impls: the struct's own, plus `FieldType: Element` for every
-//! stored field whose type mentions a type parameter, or the user's `#[zarr(bound = "...")]`
-//! instead of the inferred ones.
+//! stored field whose type mentions a type parameter (`FieldType: Default` for a skipped one),
+//! or the user's `#[zarr(bound = "...")]` instead of the inferred ones.
 
 use std::collections::HashSet;
 
@@ -31,14 +31,18 @@ pub(crate) fn where_clause(input: &Input<'_>, private: &TokenStream) -> WhereCla
     if params.is_empty() {
         return clause;
     }
-    for field in input.stored_fields() {
-        if types::mentions(field.ty, &params) {
-            let ty = field.ty;
-            // Spanned on the field type, so an unmet bound points at the field.
-            clause
-                .predicates
-                .push(parse_quote_spanned!(ty.span()=> #ty: #private::Element));
+    for field in &input.fields {
+        if field.phantom || !types::mentions(field.ty, &params) {
+            continue;
         }
+        let ty = field.ty;
+        // Spanned on the field type, so an unmet bound points at the field. A skipped field
+        // is not stored; decoding fills it with its default.
+        clause.predicates.push(if field.stored() {
+            parse_quote_spanned!(ty.span()=> #ty: #private::Element)
+        } else {
+            parse_quote_spanned!(ty.span()=> #ty: #private::Default)
+        });
     }
     clause
 }

@@ -1,6 +1,9 @@
-//! Code generation for a valid struct: `impl Element` and `impl ZarrStruct`, wrapped in
-//! `const _: () = { ... };`, every path through the runtime crate's hidden `__private` module
-//! so that the code works in `#[no_implicit_prelude]` modules and with a renamed dependency.
+//! Code generation for a valid struct: `impl Element` and `impl ZarrStruct` (and, through the
+//! runtime crate, zarrs' element traits), wrapped in `const _: () = { ... };`, every path
+//! through the runtime crate's hidden `__private` module, named from the root (`::zarrdt`, or
+//! the user's `#[zarr(crate = "...")]`), so that the code works in `#[no_implicit_prelude]`
+//! modules and with a renamed dependency, and errors name `zarrdt::Element` as a user writes
+//! it.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -9,39 +12,35 @@ use syn::spanned::Spanned;
 use crate::ast::{Field, Input};
 use crate::bound;
 
-/// The import that names the runtime crate `_zarrdt` inside the generated block.
-pub(crate) fn import_runtime(input_crate: Option<&(syn::Path, syn::LitStr)>) -> TokenStream {
+/// The path of the runtime crate: `::zarrdt`, or the user's `#[zarr(crate = "...")]`.
+pub(crate) fn runtime(input_crate: Option<&(syn::Path, syn::LitStr)>) -> TokenStream {
     match input_crate {
-        Some((path, lit)) => quote_spanned!(lit.span()=> use #path as _zarrdt;),
-        None => quote!(
-            extern crate zarrdt as _zarrdt;
-        ),
+        Some((path, lit)) => quote_spanned!(lit.span()=> #path),
+        None => quote!(::zarrdt),
     }
 }
 
-/// Wraps generated impls in an anonymous const with the runtime imported.
-pub(crate) fn wrap(import: &TokenStream, impls: &TokenStream) -> TokenStream {
+/// Wraps generated items in an anonymous const.
+pub(crate) fn wrap(items: &TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(
             non_upper_case_globals,
             unused_attributes,
             unused_qualifications,
-            unused_extern_crates,
             clippy::all,
             clippy::pedantic
         )]
         const _: () = {
-            #[allow(unused_extern_crates, clippy::useless_attribute)]
-            #import
-            #impls
+            #items
         };
     }
 }
 
 /// The generated code for `input`.
 pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
-    let private = quote!(_zarrdt::__private);
+    let krate = runtime(input.attrs.krate.as_ref());
+    let private = quote!(#krate::__private);
     let element = quote!(#private::Element);
     let ident = input.ident;
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
@@ -80,14 +79,29 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
         .map(|index| quote::format_ident!("__field{}", index))
         .collect();
     let type_name = ident.to_string();
-    let phantoms: Vec<_> = input
+    // The fields that are not stored: PhantomData, and skipped fields, which decoding fills
+    // with their default (an error on the field's type if it has none).
+    let unstored: Vec<TokenStream> = input
         .fields
         .iter()
-        .filter(|field| field.phantom)
-        .map(|field| &field.member)
+        .filter(|field| !field.stored())
+        .map(|field| {
+            let member = &field.member;
+            let ty = field.ty;
+            if field.phantom {
+                quote!(#member: #private::PhantomData)
+            } else {
+                quote_spanned!(ty.span()=> #member: <#ty as #private::Default>::default())
+            }
+        })
         .collect();
+    let single_copy = input
+        .attrs
+        .single_copy
+        .as_ref()
+        .map(|token| single_copy_checks(input, token, &private, &members, &element_of));
 
-    quote! {
+    let items = quote! {
         #[automatically_derived]
         impl #impl_generics #element for #ident #ty_generics #where_clause {
             const TYPE: #private::TypeDescriptor = #private::TypeDescriptor::structure(&[
@@ -126,7 +140,7 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
                 let __bytes = &__bytes[..<Self as #element>::SIZE];
                 Self {
                     #( #members: #element_of::read_packed::<__E>(&__bytes[#offsets..]), )*
-                    #( #phantoms: #private::PhantomData, )*
+                    #( #unstored, )*
                 }
             }
 
@@ -142,7 +156,7 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
                         #members: #element_of::from_value(#bindings)
                             .map_err(|__error| #private::within_field(__error, #names))?,
                     )*
-                    #( #phantoms: #private::PhantomData, )*
+                    #( #unstored, )*
                 })
             }
 
@@ -184,8 +198,109 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
                 &<Self as #element>::TYPE.offsets::<#count>();
         }
 
+        #single_copy
+
         #private::zarrs_element! {
             impl [#impl_generics] #ident #ty_generics where [#predicates]
         }
-    }
+    };
+    wrap(&items)
+}
+
+/// `#[zarr(single_copy)]`: compile errors, each naming its reason, unless a slice of the
+/// struct is its packed records in native byte order (so encoding and decoding are one copy):
+/// zerocopy's traits, no padding, fields in declaration order at their packed offsets, and
+/// fields whose types are single-copy themselves.
+fn single_copy_checks(
+    input: &Input<'_>,
+    token: &syn::Path,
+    private: &TokenStream,
+    members: &[&syn::Member],
+    element_of: &[TokenStream],
+) -> TokenStream {
+    let ident = input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let this = quote!(#ident #ty_generics);
+    let single_copy_trait = quote!(#private::SingleCopy);
+    let struct_name = ident.to_string();
+    let padding = format!(
+        "#[zarr(single_copy)]: `{struct_name}` is larger in memory than its packed record: it has padding or skipped fields (use #[repr(C)] with fields that leave no gaps)"
+    );
+    let field_checks: Vec<TokenStream> = members
+        .iter()
+        .zip(element_of)
+        .enumerate()
+        .map(|(index, (member, of))| {
+            let name = match member {
+                syn::Member::Named(ident) => ident.to_string(),
+                syn::Member::Unnamed(index) => index.index.to_string(),
+            };
+            let order = format!(
+                "#[zarr(single_copy)]: field `{name}` of `{struct_name}` is not at its packed offset in memory (use #[repr(C)] and declare the fields in record order)"
+            );
+            let nested = format!(
+                "#[zarr(single_copy)]: the type of field `{name}` of `{struct_name}` is not stored as its own packed bytes in memory"
+            );
+            quote! {
+                #private::assert!(
+                    #private::offset_of!(#this, #member)
+                        == <#this as #private::ZarrStruct>::OFFSETS[#index],
+                    #order
+                );
+                #private::assert!(#of::NATIVE_LAYOUT, #nested);
+            }
+        })
+        .collect();
+    // A struct without type parameters is checked where it is defined; a generic one where it
+    // is encoded or decoded (its checks depend on the parameters).
+    let eager = input
+        .generics
+        .type_params()
+        .next()
+        .is_none()
+        .then(|| quote!(const _: () = <#this>::__ZARRDT_SINGLE_COPY;));
+    let checks = quote_spanned! {token.span()=>
+        #[automatically_derived]
+        impl #impl_generics #this #where_clause {
+            #[doc(hidden)]
+            const __ZARRDT_SINGLE_COPY: () = {
+                #private::assert!(
+                    #private::size_of::<#this>() == <#this as #private::Element>::SIZE,
+                    #padding
+                );
+                #( #field_checks )*
+            };
+
+            #[doc(hidden)]
+            #[allow(dead_code)]
+            fn __zarrdt_single_copy()
+            where
+                Self: #single_copy_trait,
+            {
+                let () = Self::__ZARRDT_SINGLE_COPY;
+            }
+        }
+
+        #eager
+    };
+    // Spanned on the attribute, so that each error points at it.
+    respan(checks, token.span())
+}
+
+/// `tokens` with every span set to `span`.
+fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let proc_macro2::TokenTree::Group(group) = &tree {
+                let mut respanned =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                respanned.set_span(span);
+                tree = proc_macro2::TokenTree::Group(respanned);
+            } else {
+                tree.set_span(span);
+            }
+            tree
+        })
+        .collect()
 }

@@ -25,8 +25,8 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
     {
         return errors;
     }
-    let import = expand::import_runtime(attrs.krate.as_ref());
-    let private = quote!(_zarrdt::__private);
+    let krate = expand::runtime(attrs.krate.as_ref());
+    let private = quote!(#krate::__private);
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let stubs = quote! {
@@ -52,7 +52,7 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
             const OFFSETS: &'static [#private::usize] = &[];
         }
     };
-    let wrapped = expand::wrap(&import, &stubs);
+    let wrapped = expand::wrap(&stubs);
     quote! {
         #errors
         #wrapped

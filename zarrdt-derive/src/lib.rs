@@ -32,10 +32,7 @@ fn derive(input: &DeriveInput) -> proc_macro2::TokenStream {
         parsed.validate(&mut errors);
     }
     match (parsed, errors.finish()) {
-        (Some(parsed), Ok(())) => {
-            let import = expand::import_runtime(parsed.attrs.krate.as_ref());
-            expand::wrap(&import, &expand::expand(&parsed))
-        }
+        (Some(parsed), Ok(())) => expand::expand(&parsed),
         (_, Err(error)) => fallback::expand(input, &error),
         // `from_syn` only returns `None` after recording an error.
         (None, Ok(())) => fallback::expand(

@@ -59,14 +59,21 @@ pub(crate) fn unsupported(ty: &Type) -> Option<(&Type, String)> {
     Some((ty, reason.to_owned()))
 }
 
+/// The reason a type path certainly names a type that is no Zarr element: a primitive type,
+/// or a standard library type by its `std::`, `core::` or `alloc::` path. A plain name such as
+/// `Cell`, `Box` or `String` may be the user's own type, so it is left to the trait bound
+/// (whose error lists what can be a field).
 fn unsupported_path(path: &TypePath) -> Option<String> {
     if path.qself.is_some() {
         return None;
     }
     let segments = &path.path.segments;
     let first = segments.first()?.ident.to_string();
-    let from_std = segments.len() == 1 || matches!(first.as_str(), "std" | "core" | "alloc");
-    if !from_std {
+    let primitive = segments.len() == 1
+        && path.path.leading_colon.is_none()
+        && matches!(first.as_str(), "usize" | "isize" | "i128" | "u128" | "char" | "str");
+    let from_std = segments.len() > 1 && matches!(first.as_str(), "std" | "core" | "alloc");
+    if !primitive && !from_std {
         return None;
     }
     let last = segments.last()?.ident.to_string();
@@ -77,7 +84,7 @@ fn unsupported_path(path: &TypePath) -> Option<String> {
         "i128" | "u128" => format!("`{last}` has no Zarr data type; the widest integers are 64-bit"),
         "char" => "`char` has no Zarr data type; use `u32` for a code point".to_owned(),
         "str" | "String" => format!(
-            "`{last}` is variable-length and a Zarr struct field has a fixed size; use a byte array `[u8; N]`"
+            "`{last}` is variable-length and a Zarr struct field has a fixed size; use `zarrdt::FixedString<N>` (NumPy `U<N>`) or `zarrdt::ByteString<N>` (NumPy `S<N>`)"
         ),
         "Vec" | "VecDeque" | "HashMap" | "BTreeMap" | "HashSet" | "BTreeSet" | "Box" | "Rc"
         | "Arc" | "Cow" => format!(

@@ -12,8 +12,16 @@ impl Input<'_> {
         if self.stored_fields().next().is_none() {
             errors.push(syn::Error::new(
                 self.span,
-                "a Zarr struct needs at least one field to store (PhantomData fields are not stored)",
+                "a Zarr struct needs at least one field to store (PhantomData and skipped fields are not stored)",
             ));
+        }
+        if let Some((_, lit)) = &self.attrs.rename_all
+            && !self.named()
+        {
+            errors.spanned(
+                lit,
+                "`rename_all` has no effect on a tuple struct: its fields are named \"0\", \"1\", …; rename them one by one",
+            );
         }
         let mut names: HashMap<String, String> = HashMap::new();
         for field in &self.fields {
@@ -22,6 +30,18 @@ impl Input<'_> {
                     errors.spanned(
                         rename,
                         "`rename` on a PhantomData field has no effect: PhantomData is not stored",
+                    );
+                }
+                if let Some(skip) = &field.skip {
+                    errors.spanned(skip, "`skip` on a PhantomData field is not needed: PhantomData is never stored");
+                }
+                continue;
+            }
+            if field.skip.is_some() {
+                if let Some(rename) = &field.rename {
+                    errors.spanned(
+                        rename,
+                        "`rename` on a skipped field has no effect: the field is not stored",
                     );
                 }
                 continue;

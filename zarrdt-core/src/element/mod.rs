@@ -1,25 +1,28 @@
 //! [`Element`]: Rust types that are Zarr data types, with their packed encoding.
 
-use std::borrow::Cow;
+mod array;
+mod number;
+mod text;
+mod time;
 
-use half::f16;
-use num_complex::Complex;
-use zerocopy::IntoBytes;
-
-use crate::codec::primitive::Primitive;
-use crate::codec::scalar::bool_from_byte;
-use crate::endian::{BigEndian, LittleEndian, StaticEndian};
-use crate::{
-    ArrayValue, BytesCodec, DataType, DecodeError, Endian, Error, FieldPath, Layout, ScalarType,
-    TypeDescriptor, Value,
+pub use text::{ByteString, FixedString, RawBytes, TextError};
+pub use time::{
+    Attoseconds, DateTime64, Days, Femtoseconds, FixedDuration, Generic, Hours, Microseconds,
+    Milliseconds, Minutes, Months, Nanoseconds, Picoseconds, Seconds, TimeDelta64, Unit, Weeks,
+    Years,
 };
+
+use crate::endian::{BigEndian, LittleEndian, StaticEndian};
+use crate::{BytesCodec, DataType, DecodeError, Endian, Error, Layout, TypeDescriptor, Value};
 
 /// A Rust type that is a Zarr data type: it knows its packed size and type, and encodes and
 /// decodes itself in either byte order.
 ///
 /// Implemented for `bool`, `i8`…`i64`, `u8`…`u64`, [`half::f16`], `f32`, `f64`,
-/// [`Complex<f32>`] (`complex64`), [`Complex<f64>`] (`complex128`), arrays `[T; N]` of
-/// elements, and by `#[derive(ZarrStruct)]` for structs.
+/// [`Complex<f32>`](num_complex::Complex) (`complex64`),
+/// [`Complex<f64>`](num_complex::Complex) (`complex128`), the text, bytes and time types of
+/// NumPy records ([`FixedString`], [`ByteString`], [`RawBytes`], [`DateTime64`],
+/// [`TimeDelta64`]), arrays `[T; N]` of elements, and by `#[derive(ZarrStruct)]` for structs.
 ///
 /// The required methods work on one value with a compile-time byte order and exact-size
 /// buffers; the provided methods are the checked API most callers want:
@@ -38,7 +41,7 @@ use crate::{
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a Zarr element type",
     label = "no Zarr data type for `{Self}`",
-    note = "Zarr element types are bool, i8..i64, u8..u64, half::f16, f32, f64, num_complex::Complex<f32|f64>, arrays [T; N] of them, and structs with #[derive(ZarrStruct)]"
+    note = "Zarr element types are bool, i8..i64, u8..u64, half::f16, f32, f64, num_complex::Complex<f32|f64>, zarrdt::FixedString<N>, zarrdt::ByteString<N>, zarrdt::RawBytes<N>, zarrdt::DateTime64<Unit>, zarrdt::TimeDelta64<Unit>, arrays [T; N] of them, and structs with #[derive(ZarrStruct)]; String, Vec, Option and Box have no fixed size"
 )]
 pub trait Element: Sized {
     /// The Zarr type, as a constant (checked when it is built).
@@ -226,217 +229,6 @@ pub fn read_each<T: Element, E: StaticEndian>(bytes: &[u8], out: &mut Vec<T>) ->
     Ok(())
 }
 
-/// The error for a [`Value`] of the wrong kind.
-fn value_mismatch(expected: ScalarType, found: &Value) -> Error {
-    Error::ValueMismatch {
-        path: FieldPath::root(),
-        data_type: expected.name(),
-        reason: found.found(),
-    }
-}
-
-/// Numbers: one `memcpy` per slice in native order, a byte-swapping loop otherwise.
-macro_rules! number {
-    ($($ty:ty => $scalar:ident;)*) => {$(
-        impl Element for $ty {
-            const TYPE: TypeDescriptor = TypeDescriptor::scalar(ScalarType::$scalar);
-            const NATIVE_LAYOUT: bool = true;
-
-            #[inline]
-            fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
-                Primitive::write::<E>(*self, out);
-            }
-
-            #[inline]
-            fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
-                <$ty as Primitive>::read::<E>(bytes)
-            }
-
-            fn to_value(&self) -> Value {
-                Value::$scalar(*self)
-            }
-
-            fn from_value(value: &Value) -> Result<Self, Error> {
-                match value {
-                    Value::$scalar(v) => Ok(*v),
-                    other => Err(value_mismatch(ScalarType::$scalar, other)),
-                }
-            }
-
-            fn write_packed_slice<E: StaticEndian>(values: &[Self], out: &mut [u8]) {
-                if E::IS_NATIVE {
-                    out.copy_from_slice(values.as_bytes());
-                } else {
-                    write_each::<Self, E>(values, out);
-                }
-            }
-
-            fn read_packed_slice<E: StaticEndian>(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), Error> {
-                let start = out.len();
-                out.resize(start + bytes.len() / <Self as Element>::SIZE, <$ty>::default());
-                let target = &mut out[start..];
-                if E::IS_NATIVE {
-                    target.as_mut_bytes().copy_from_slice(bytes);
-                } else {
-                    for (value, chunk) in target.iter_mut().zip(bytes.chunks_exact(<Self as Element>::SIZE)) {
-                        *value = <$ty as Primitive>::read::<E>(chunk);
-                    }
-                }
-                Ok(())
-            }
-        }
-    )*};
-}
-
-number! {
-    i8 => Int8;
-    i16 => Int16;
-    i32 => Int32;
-    i64 => Int64;
-    u8 => UInt8;
-    u16 => UInt16;
-    u32 => UInt32;
-    u64 => UInt64;
-    f16 => Float16;
-    f32 => Float32;
-    f64 => Float64;
-}
-
-impl Element for bool {
-    const TYPE: TypeDescriptor = TypeDescriptor::scalar(ScalarType::Bool);
-    const NATIVE_LAYOUT: bool = true;
-
-    #[inline]
-    fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
-        out[0] = u8::from(*self);
-    }
-
-    const HAS_INVALID_BYTES: bool = true;
-
-    #[inline]
-    fn check_packed<E: StaticEndian>(bytes: &[u8]) -> Result<(), DecodeError> {
-        bool_from_byte(bytes[0]).map(drop).map_err(DecodeError::new)
-    }
-
-    #[inline]
-    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
-        bytes[0] != 0
-    }
-
-    fn to_value(&self) -> Value {
-        Value::Bool(*self)
-    }
-
-    fn from_value(value: &Value) -> Result<Self, Error> {
-        match value {
-            Value::Bool(v) => Ok(*v),
-            other => Err(value_mismatch(ScalarType::Bool, other)),
-        }
-    }
-
-    fn write_packed_slice<E: StaticEndian>(values: &[Self], out: &mut [u8]) {
-        out.copy_from_slice(values.as_bytes());
-    }
-
-    fn read_packed_slice<E: StaticEndian>(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), Error> {
-        if let Some(index) = bytes.iter().position(|&byte| byte > 1) {
-            return Err(
-                DecodeError::new(crate::ElementFault::InvalidBool(bytes[index])).at(index, 1),
-            );
-        }
-        out.extend(bytes.iter().map(|&byte| byte == 1));
-        Ok(())
-    }
-}
-
-/// Complex numbers: real part, then imaginary part, each in the byte order.
-macro_rules! complex {
-    ($($part:ty => $scalar:ident;)*) => {$(
-        impl Element for Complex<$part> {
-            const TYPE: TypeDescriptor = TypeDescriptor::scalar(ScalarType::$scalar);
-            // num-complex makes `Complex` `#[repr(C)]` { re, im } with no padding.
-            const NATIVE_LAYOUT: bool = true;
-
-            #[inline]
-            fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
-                Primitive::write::<E>(*self, out);
-            }
-
-            #[inline]
-            fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
-                <Complex<$part> as Primitive>::read::<E>(bytes)
-            }
-
-            fn to_value(&self) -> Value {
-                Value::$scalar(*self)
-            }
-
-            fn from_value(value: &Value) -> Result<Self, Error> {
-                match value {
-                    Value::$scalar(v) => Ok(*v),
-                    other => Err(value_mismatch(ScalarType::$scalar, other)),
-                }
-            }
-        }
-    )*};
-}
-
-complex! {
-    f32 => Complex64;
-    f64 => Complex128;
-}
-
-/// `[T; N]`: `N` elements one after another. In Zarr v2 a subarray field; in Zarr v3 a struct
-/// with fields `"0"`…`"N-1"` (see the crate documentation). Its value is a [`Value::Array`]
-/// in every format.
-impl<T: Element, const N: usize> Element for [T; N] {
-    const TYPE: TypeDescriptor = TypeDescriptor::array(&T::TYPE, N);
-    const NATIVE_LAYOUT: bool = T::NATIVE_LAYOUT;
-    const HAS_INVALID_BYTES: bool = T::HAS_INVALID_BYTES;
-
-    #[inline]
-    fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
-        T::write_packed_slice::<E>(self, &mut out[..Self::SIZE]);
-    }
-
-    #[inline]
-    fn check_packed<E: StaticEndian>(bytes: &[u8]) -> Result<(), DecodeError> {
-        if T::HAS_INVALID_BYTES {
-            for index in 0..N {
-                T::check_packed::<E>(&bytes[index * T::SIZE..])
-                    .map_err(|error| error.in_element(index, T::SIZE))?;
-            }
-        }
-        Ok(())
-    }
-
-    #[inline]
-    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
-        std::array::from_fn(|index| T::read_packed::<E>(&bytes[index * T::SIZE..]))
-    }
-
-    fn to_value(&self) -> Value {
-        let mut shape = vec![N];
-        let mut items = Vec::with_capacity(N);
-        for item in self {
-            match item.to_value() {
-                // An array of arrays is one array of more dimensions, as in its layout.
-                Value::Array(inner) => {
-                    if shape.len() == 1 {
-                        shape.extend_from_slice(inner.shape());
-                    }
-                    items.extend(inner.iter().map(Cow::into_owned));
-                }
-                other => items.push(other),
-            }
-        }
-        let count = items.len();
-        ArrayValue::new(shape, items)
-            .unwrap_or_else(|_| unreachable!("[T; N] has N items of one shape, {count} in all"))
-            .into()
-    }
-}
-
 /// The `bytes` codec on Rust elements.
 impl BytesCodec {
     /// Encodes a chunk of Rust values.
@@ -486,7 +278,7 @@ mod tests {
 
     #[test]
     fn sizes_and_types() {
-        assert_eq!(<Complex<f64> as Element>::SIZE, 16);
+        assert_eq!(<num_complex::Complex<f64> as Element>::SIZE, 16);
         assert_eq!(<[[i16; 2]; 3]>::SIZE, 12);
         assert_eq!(
             <[f32; 3]>::data_type().to_string(),

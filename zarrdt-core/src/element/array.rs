@@ -1,0 +1,58 @@
+//! [`Element`] for Rust arrays `[T; N]`.
+
+use std::borrow::Cow;
+
+use super::Element;
+use crate::endian::StaticEndian;
+use crate::{ArrayValue, DecodeError, TypeDescriptor, Value};
+
+/// `[T; N]`: `N` elements one after another. In Zarr v2 a subarray field; in Zarr v3 a struct
+/// with fields `"0"`…`"N-1"` (see the crate documentation). Its value is a [`Value::Array`]
+/// in every format.
+impl<T: Element, const N: usize> Element for [T; N] {
+    const TYPE: TypeDescriptor = TypeDescriptor::array(&T::TYPE, N);
+    const NATIVE_LAYOUT: bool = T::NATIVE_LAYOUT;
+    const HAS_INVALID_BYTES: bool = T::HAS_INVALID_BYTES;
+
+    #[inline]
+    fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
+        T::write_packed_slice::<E>(self, &mut out[..Self::SIZE]);
+    }
+
+    #[inline]
+    fn check_packed<E: StaticEndian>(bytes: &[u8]) -> Result<(), DecodeError> {
+        if T::HAS_INVALID_BYTES {
+            for index in 0..N {
+                T::check_packed::<E>(&bytes[index * T::SIZE..])
+                    .map_err(|error| error.in_element(index, T::SIZE))?;
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
+        std::array::from_fn(|index| T::read_packed::<E>(&bytes[index * T::SIZE..]))
+    }
+
+    fn to_value(&self) -> Value {
+        let mut shape = vec![N];
+        let mut items = Vec::with_capacity(N);
+        for item in self {
+            match item.to_value() {
+                // An array of arrays is one array of more dimensions, as in its layout.
+                Value::Array(inner) => {
+                    if shape.len() == 1 {
+                        shape.extend_from_slice(inner.shape());
+                    }
+                    items.extend(inner.iter().map(Cow::into_owned));
+                }
+                other => items.push(other),
+            }
+        }
+        let count = items.len();
+        ArrayValue::new(shape, items)
+            .unwrap_or_else(|_| unreachable!("[T; N] has N items of one shape, {count} in all"))
+            .into()
+    }
+}
