@@ -1,14 +1,14 @@
 //! Support for the code `#[derive(ZarrStruct)]` generates. Not public API: it changes without
 //! notice, in lockstep with the derive (the facade pins both to the same version).
 
+pub use core::default::Default;
 pub use core::marker::PhantomData;
 pub use core::mem::{offset_of, size_of};
 pub use core::primitive::{bool, u8, usize};
-pub use core::default::Default;
 pub use core::result::Result::{self, Ok};
-pub use zerocopy;
 pub use core::{assert, unreachable};
 pub use std::vec::Vec;
+pub use zerocopy;
 
 pub use crate::element::{read_each, write_each};
 pub use crate::endian::StaticEndian;
@@ -38,6 +38,31 @@ pub use crate::__no_zarrs_element as zarrs_element;
 pub trait SingleCopy {}
 
 impl<T: zerocopy::IntoBytes + zerocopy::TryFromBytes + zerocopy::Immutable> SingleCopy for T {}
+
+/// Whether every one of `conditions` holds (a loop, so that a struct of thousands of fields
+/// does not become an expression thousands of operators deep).
+pub const fn all(conditions: &[bool]) -> bool {
+    let mut index = 0;
+    while index < conditions.len() {
+        if !conditions[index] {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// Whether any of `conditions` holds.
+pub const fn any(conditions: &[bool]) -> bool {
+    let mut index = 0;
+    while index < conditions.len() {
+        if conditions[index] {
+            return true;
+        }
+        index += 1;
+    }
+    false
+}
 
 /// A record from `(name, value)` pairs.
 pub fn record<const N: usize>(fields: [(&'static str, Value); N]) -> Value {

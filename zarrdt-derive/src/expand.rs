@@ -110,7 +110,9 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
 
             const NATIVE_LAYOUT: #private::bool =
                 #private::size_of::<Self>() == <Self as #element>::SIZE
-                #( && #private::offset_of!(Self, #members) == #offsets && #element_of::NATIVE_LAYOUT )*;
+                    && #private::all(&[ #(
+                        #private::offset_of!(Self, #members) == #offsets && #element_of::NATIVE_LAYOUT,
+                    )* ]);
 
             #[inline]
             fn write_packed<__E: #private::StaticEndian>(&self, __out: &mut [#private::u8]) {
@@ -119,7 +121,7 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
             }
 
             const HAS_INVALID_BYTES: #private::bool =
-                false #( || #element_of::HAS_INVALID_BYTES )*;
+                #private::any(&[ #( #element_of::HAS_INVALID_BYTES, )* ]);
 
             #[inline]
             fn check_packed<__E: #private::StaticEndian>(
