@@ -44,10 +44,14 @@
 //!
 //! **Field types**: `bool`, `i8`…`i64`, `u8`…`u64`, [`half::f16`], `f32`, `f64`,
 //! [`num_complex::Complex<f32>`] (`complex64`), [`num_complex::Complex<f64>`] (`complex128`),
+//! the text, bytes and time types of NumPy records ([`FixedString<N>`](FixedString) `U<N>`,
+//! [`ByteString<N>`](ByteString) `S<N>`, [`RawBytes<N>`](RawBytes) `V<N>`,
+//! [`DateTime64<Unit, SCALE>`](DateTime64) and [`TimeDelta64<Unit, SCALE>`](TimeDelta64)),
 //! other `#[derive(ZarrStruct)]` structs (nested to any depth) and arrays `[T; N]` of any of
 //! these, nested arrays included. `PhantomData` fields are not part of the record. Types that
-//! can never be elements (`String`, `Vec<T>`, references, `usize`, `char`, `Option<T>`, …) are
-//! compile errors on the field, each saying what to use instead.
+//! can never be elements (references, `usize`, `char`, tuples, `std::string::String`, …) are
+//! compile errors on the field, each saying what to use instead; any other type is left to the
+//! trait bound, whose error names `zarrdt::Element` and lists the field types.
 //!
 //! **The record is packed**: each field's offset is the sum of the packed sizes before it, in
 //! declaration order, and the record's size is their sum, as the Zarr struct specs require.
@@ -57,6 +61,14 @@
 //! **Attributes**:
 //! * `#[zarr(rename = "name")]` on a field: the field's name in the record (any non-empty
 //!   string, such as `"foo.mask"` or `"température"`).
+//! * `#[zarr(skip)]` on a field: not part of the record; decoding fills it with its
+//!   `Default`.
+//! * `#[zarr(rename_all = "camelCase")]` on the struct: the record names of the fields not
+//!   renamed one by one, in serde's case conventions (`lowercase`, `UPPERCASE`, `PascalCase`,
+//!   `camelCase`, `snake_case`, `SCREAMING_SNAKE_CASE`, `kebab-case`,
+//!   `SCREAMING-KEBAB-CASE`).
+//! * `#[zarr(single_copy)]` on the struct: a compile error, naming the reason, unless slices
+//!   of it are encoded and decoded in one copy (see "Speed" below).
 //! * `#[zarr(crate = "path")]` on the struct: where to find this crate if it is renamed or
 //!   re-exported (`#[zarr(crate = "my_zarr")]`).
 //! * `#[zarr(bound = "T: Element")]` on the struct: the where-clause predicates of the
@@ -113,6 +125,10 @@
 //! # Ok::<(), zarrdt::Error>(())
 //! ```
 //!
+//! `#[zarr(single_copy)]` turns this into a guarantee: the struct does not compile unless it
+//! has that layout, and the error says why not (not zerocopy plain bytes, padding or skipped
+//! fields, a field off its packed offset, a field type that is not single-copy).
+//!
 //! `cargo bench --bench codec` measures both paths against a `memcpy` of the same bytes.
 //!
 //! # Arrays of records
@@ -128,6 +144,7 @@
 //! # Cargo features
 //!
 //! * `derive` (default): `#[derive(ZarrStruct)]`.
+//! * `chrono`: conversions of [`DateTime64`] and [`TimeDelta64`] to and from `chrono` times.
 //! * `zarrs` (default): arrays of records through zarrs 0.23 ([`array`](mod@array), [`zarrs`](mod@zarrs)); needs
 //!   Rust 1.91 and a C compiler (zstd, Blosc). Without it, the pure type crates.
 
