@@ -133,7 +133,10 @@ pub(crate) fn container(attrs: &[Attribute], errors: &mut Errors) -> ContainerAt
                     .collect();
                 errors.spanned(
                     &lit,
-                    format!("unknown `rename_all` rule; expected one of {}", names.join(", ")),
+                    format!(
+                        "unknown `rename_all` rule; expected one of {}",
+                        names.join(", ")
+                    ),
                 );
             }
         } else if meta.path.is_ident("single_copy") {

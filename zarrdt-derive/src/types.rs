@@ -71,7 +71,10 @@ fn unsupported_path(path: &TypePath) -> Option<String> {
     let first = segments.first()?.ident.to_string();
     let primitive = segments.len() == 1
         && path.path.leading_colon.is_none()
-        && matches!(first.as_str(), "usize" | "isize" | "i128" | "u128" | "char" | "str");
+        && matches!(
+            first.as_str(),
+            "usize" | "isize" | "i128" | "u128" | "char" | "str"
+        );
     let from_std = segments.len() > 1 && matches!(first.as_str(), "std" | "core" | "alloc");
     if !primitive && !from_std {
         return None;

@@ -33,7 +33,10 @@ impl Input<'_> {
                     );
                 }
                 if let Some(skip) = &field.skip {
-                    errors.spanned(skip, "`skip` on a PhantomData field is not needed: PhantomData is never stored");
+                    errors.spanned(
+                        skip,
+                        "`skip` on a PhantomData field is not needed: PhantomData is never stored",
+                    );
                 }
                 continue;
             }

@@ -10,9 +10,7 @@ use super::Element;
 use crate::codec::primitive::Primitive;
 use crate::codec::scalar::without_trailing_zeros;
 use crate::endian::StaticEndian;
-use crate::{
-    DecodeError, ElementFault, Error, FieldPath, ScalarType, TypeDescriptor, Value,
-};
+use crate::{DecodeError, ElementFault, Error, FieldPath, ScalarType, TypeDescriptor, Value};
 
 /// Why a string or byte string does not fit its fixed-size type.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -79,7 +77,19 @@ const fn sized(scalar: Option<ScalarType>) -> ScalarType {
 /// assert!(FixedString::<1>::decode(&[0, 0xd8, 0, 0], Endian::Little).is_err());
 /// # Ok::<(), zarrdt_core::Error>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, TryFromBytes, IntoBytes, Immutable, KnownLayout)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    TryFromBytes,
+    IntoBytes,
+    Immutable,
+    KnownLayout,
+)]
 #[repr(transparent)]
 pub struct FixedString<const N: usize>([char; N]);
 
@@ -102,7 +112,11 @@ impl<const N: usize> FixedString<N> {
 
     /// The characters, trailing NULs (padding) removed.
     pub fn chars(&self) -> &[char] {
-        let end = self.0.iter().rposition(|&c| c != '\0').map_or(0, |last| last + 1);
+        let end = self
+            .0
+            .iter()
+            .rposition(|&c| c != '\0')
+            .map_or(0, |last| last + 1);
         &self.0[..end]
     }
 
@@ -125,7 +139,9 @@ impl<const N: usize> Default for FixedString<N> {
 
 impl<const N: usize> fmt::Display for FixedString<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.chars().iter().try_for_each(|c| fmt::Write::write_char(f, *c))
+        self.chars()
+            .iter()
+            .try_for_each(|c| fmt::Write::write_char(f, *c))
     }
 }
 
@@ -185,7 +201,10 @@ impl<const N: usize> Element for FixedString<N> {
         for (index, unit) in bytes[..4 * N].chunks_exact(4).enumerate() {
             let code = u32::read::<E>(unit);
             if char::from_u32(code).is_none() {
-                return Err(DecodeError::at_offset(ElementFault::InvalidUtf32(code), 4 * index));
+                return Err(DecodeError::at_offset(
+                    ElementFault::InvalidUtf32(code),
+                    4 * index,
+                ));
             }
         }
         Ok(())
@@ -230,7 +249,9 @@ impl<const N: usize> Element for FixedString<N> {
 /// assert_eq!(code.encode(Endian::Big), b"ab\0\0\0");
 /// assert!(ByteString::<2>::new(b"abc").is_err());
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, FromBytes, IntoBytes, Immutable, KnownLayout)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, FromBytes, IntoBytes, Immutable, KnownLayout,
+)]
 #[repr(transparent)]
 pub struct ByteString<const N: usize>([u8; N]);
 
@@ -267,7 +288,11 @@ impl<const N: usize> Default for ByteString<N> {
 
 impl<const N: usize> fmt::Debug for ByteString<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ByteString<{N}>(b\"{}\")", self.as_bytes().escape_ascii())
+        write!(
+            f,
+            "ByteString<{N}>(b\"{}\")",
+            self.as_bytes().escape_ascii()
+        )
     }
 }
 
@@ -334,7 +359,9 @@ impl<const N: usize> Element for ByteString<N> {
 /// assert_eq!(tag.as_bytes(), &[1, 0, 2]);
 /// assert_eq!(tag.encode(Endian::Big), [1, 0, 2]);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, FromBytes, IntoBytes, Immutable, KnownLayout)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, FromBytes, IntoBytes, Immutable, KnownLayout,
+)]
 #[repr(transparent)]
 pub struct RawBytes<const N: usize>([u8; N]);
 
@@ -417,7 +444,10 @@ mod tests {
         let text = FixedString::<4>::new("a\u{1d11e}").unwrap();
         assert_eq!(text.len(), 2);
         assert_eq!(text.to_value(), Value::String("a\u{1d11e}".into()));
-        assert_eq!(FixedString::<4>::from_value(&text.to_value()).unwrap(), text);
+        assert_eq!(
+            FixedString::<4>::from_value(&text.to_value()).unwrap(),
+            text
+        );
         let big = text.encode(Endian::Big);
         assert_eq!(&big[4..8], [0, 1, 0xd1, 0x1e]);
         assert_eq!(FixedString::<4>::decode(&big, Endian::Big).unwrap(), text);
@@ -426,8 +456,8 @@ mod tests {
             error.to_string(),
             "value does not fit fixed_length_utf32: 3 characters do not fit in 2"
         );
-        let error = FixedString::<2>::decode(&[b'a', 0, 0, 0, 0, 0xdc, 0, 0], Endian::Little)
-            .unwrap_err();
+        let error =
+            FixedString::<2>::decode(&[b'a', 0, 0, 0, 0, 0xdc, 0, 0], Endian::Little).unwrap_err();
         assert_eq!(
             error.to_string(),
             "element 0, byte offset 4: invalid UTF-32 code unit 0x0000dc00 (not a Unicode scalar value)"
@@ -438,7 +468,10 @@ mod tests {
     fn byte_strings_and_raw_bytes() {
         let code = ByteString::<4>::try_from("ab").unwrap();
         assert_eq!(code.to_value(), Value::Bytes(b"ab".to_vec()));
-        assert_eq!(ByteString::<4>::from_value(&Value::Bytes(b"ab\0".to_vec())).unwrap(), code);
+        assert_eq!(
+            ByteString::<4>::from_value(&Value::Bytes(b"ab\0".to_vec())).unwrap(),
+            code
+        );
         assert!(ByteString::<1>::from_value(&Value::Bytes(b"ab".to_vec())).is_err());
         let raw = RawBytes::new([0, 1, 0]);
         assert_eq!(raw.to_value(), Value::Bytes(vec![0, 1, 0]));

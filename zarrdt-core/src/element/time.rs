@@ -234,8 +234,8 @@ mod chrono_times {
         /// The duration `delta`, if it is a whole number of `SCALE × U` and the count fits.
         pub fn from_chrono(delta: TimeDelta) -> Option<Self> {
             let step = i128::from(step::<U>(SCALE)?);
-            let nanos = i128::from(delta.num_seconds()) * 1_000_000_000
-                + i128::from(delta.subsec_nanos());
+            let nanos =
+                i128::from(delta.num_seconds()) * 1_000_000_000 + i128::from(delta.subsec_nanos());
             (nanos % step == 0)
                 .then(|| i64::try_from(nanos / step).ok())
                 .flatten()
@@ -288,7 +288,10 @@ mod tests {
     fn times_are_int64_counts_with_their_unit_in_the_type() {
         let t = DateTime64::<Seconds, 10>::new(-7);
         assert_eq!(t.encode(Endian::Big), (-7i64).to_be_bytes());
-        assert_eq!(DateTime64::<Seconds, 10>::decode(&t.encode(Endian::Little), Endian::Little).unwrap(), t);
+        assert_eq!(
+            DateTime64::<Seconds, 10>::decode(&t.encode(Endian::Little), Endian::Little).unwrap(),
+            t
+        );
         assert_eq!(t.to_value(), Value::DateTime64(-7));
         assert!(DateTime64::<Seconds>::from_value(&Value::TimeDelta64(1)).is_err());
         assert_eq!(
