@@ -138,7 +138,8 @@
 //! sharded: [`array::ArrayOptions`] creates one for a record type in one call,
 //! `array.store_array_subset` / `array.retrieve_array_subset::<Vec<T>>` move records,
 //! [`array::open_array`] opens any record array (v3, or v2 with NumPy structured dtypes), and
-//! [`array::retrieve_field`] reads one field of every record. See the README's "Arrays of
+//! [`array::retrieve_field`] reads one field of every record, and [`array::open_store`] gives
+//! the store of a directory or (feature `s3`) an `s3://` URL. See the README's "Arrays of
 //! records" and `examples/quickstart.rs`.
 //!
 //! # Cargo features
@@ -147,6 +148,9 @@
 //! * `chrono`: conversions of [`DateTime64`] and [`TimeDelta64`] to and from `chrono` times.
 //! * `zarrs` (default): arrays of records through zarrs 0.23 ([`array`](mod@array), [`zarrs`](mod@zarrs)); needs
 //!   Rust 1.91 and a C compiler (zstd, Blosc). Without it, the pure type crates.
+//! * `s3`: record arrays on S3 and S3-compatible servers: [`array::open_store`] takes
+//!   `s3://bucket/prefix` (credentials and endpoint from the `AWS_*` environment) as well as a
+//!   directory; `examples/s3.rs` writes a million records that way.
 
 #![forbid(unsafe_code)]
 

@@ -58,6 +58,15 @@ pub enum Error {
         data_type: String,
     },
 
+    /// A store that cannot be opened at a location.
+    #[error("cannot open the store {location}: {reason}")]
+    Store {
+        /// The location asked for.
+        location: String,
+        /// Why.
+        reason: String,
+    },
+
     /// A field path that names no field of the record.
     #[error("the record has no field {path:?}")]
     NoSuchField {

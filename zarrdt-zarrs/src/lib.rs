@@ -14,7 +14,10 @@
 //!   from an instance, explicit `endian`, compression, sharding);
 //! * [`open_array`]: opens any array, v3 or v2; [`retrieve_values`] / [`store_values`] read
 //!   and write records of types known only at run time; [`retrieve_field`] reads one field of
-//!   every record.
+//!   every record;
+//! * [`open_store`]: a directory or, with the `s3` feature, an `s3://bucket/prefix` URL
+//!   (credentials and endpoint from the `AWS_*` environment, requests bounded by
+//!   [`StoreOptions`]), so the same code runs on a laptop and on S3.
 //!
 //! Use it through the `zarrdt` crate (its `zarrs` feature, on by default), which re-exports
 //! it as `zarrdt::array`. zarrs is pinned to 0.23 (its re-export, [`zarrs`], is the version
@@ -30,6 +33,7 @@ mod error;
 mod field;
 mod open;
 mod record;
+mod store;
 mod stored;
 mod values;
 
@@ -39,6 +43,7 @@ pub use error::Error;
 pub use field::retrieve_field;
 pub use open::{open_array, register};
 pub use record::RecordType;
+pub use store::{StoreOptions, open_store, open_store_with};
 pub use stored::StoredStructDataType;
 pub use values::{retrieve_values, store_values};
 
