@@ -1,0 +1,674 @@
+//! `zarrdt inspect`: what an array is, at a glance (or as JSON).
+
+use std::io::Write;
+
+use serde_json::{Value as Json, json};
+use zarrdt::zarrs::array::ArrayShardedExt;
+use zarrdt::zarrs::storage::ReadableStorageTraits;
+use zarrdt::zarrs::storage::byte_range::ByteRange;
+use zarrdt::{Endian, Layout, Leaf, ScalarType};
+
+use crate::Failure;
+use crate::bytemap;
+use crate::open::Opened;
+use crate::units::bytes;
+
+/// Chunks (or inner chunks) counted at most; larger grids are not counted.
+const MAX_COUNTED: u64 = 1_000_000;
+
+/// Written and missing chunks of a grid.
+struct Counts {
+    total: u64,
+    /// `None` when the grid is too large to count.
+    written: Option<u64>,
+}
+
+impl Counts {
+    fn json(&self) -> Json {
+        json!({
+            "total": self.total,
+            "written": self.written,
+            "missing": self.written.map(|w| self.total - w),
+        })
+    }
+
+    fn text(&self, what: &str) -> String {
+        match self.written {
+            Some(written) => format!(
+                "{written} of {} {what} written, {} missing",
+                self.total,
+                self.total - written
+            ),
+            None => format!("{} {what} (too many to count)", self.total),
+        }
+    }
+}
+
+/// What `inspect` shows.
+struct Info {
+    shape: Vec<u64>,
+    chunks: Vec<u64>,
+    shards: Option<Vec<u64>>,
+    chunk_keys: String,
+    codecs: String,
+    byte_order: String,
+    type_summary: String,
+    fill_value: Json,
+    elements: u64,
+    uncompressed: u64,
+    stored: Option<u64>,
+    grid: Counts,
+    inner: Option<Counts>,
+    leaves: Vec<Leaf>,
+}
+
+pub(crate) fn inspect(opened: &Opened, as_json: bool, out: &mut impl Write) -> Result<(), Failure> {
+    let info = gather(opened)?;
+    if as_json {
+        let document = to_json(opened, &info)?;
+        serde_json::to_writer_pretty(&mut *out, &document).map_err(std::io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        write_text(opened, &info, out)?;
+    }
+    Ok(())
+}
+
+fn gather(opened: &Opened) -> Result<Info, Failure> {
+    let array = &opened.array;
+    let shape = array.shape().to_vec();
+    let elements: u64 = shape.iter().product();
+    let itemsize = opened.stored.size() as u64;
+    let sharded = array.is_sharded();
+    let shards = sharded.then(|| opened.grid_chunk_shape());
+    let (grid, stored, written_shards) = count_chunks(opened)?;
+    let inner = if sharded {
+        Some(count_inner(opened, &written_shards)?)
+    } else {
+        None
+    };
+    Ok(Info {
+        chunks: opened.read_chunk_shape(),
+        shards,
+        chunk_keys: chunk_keys(opened),
+        codecs: codecs(opened),
+        byte_order: byte_order(opened),
+        type_summary: type_summary(&opened.stored),
+        fill_value: opened.fill_json(&opened.native)?,
+        elements,
+        uncompressed: elements.saturating_mul(itemsize),
+        stored,
+        grid,
+        inner,
+        leaves: opened.stored.leaves(),
+        shape,
+    })
+}
+
+/// The chunk grid's counts, the bytes stored in its chunks, and which chunks are written.
+#[allow(clippy::type_complexity)]
+fn count_chunks(opened: &Opened) -> Result<(Counts, Option<u64>, Vec<Vec<u64>>), Failure> {
+    let array = &opened.array;
+    let grid_shape = array.chunk_grid_shape().to_vec();
+    let total: u64 = grid_shape.iter().product();
+    if total > MAX_COUNTED {
+        return Ok((
+            Counts {
+                total,
+                written: None,
+            },
+            None,
+            Vec::new(),
+        ));
+    }
+    let mut written = Vec::new();
+    let mut stored = 0u64;
+    for_each_index(&grid_shape, &mut |indices| {
+        let key = array.chunk_key(indices);
+        if let Some(size) = opened
+            .store
+            .size_key(&key)
+            .map_err(|e| opened.fail(format!("chunk {key}: {e}")))?
+        {
+            stored += size;
+            written.push(indices.to_vec());
+        }
+        Ok(())
+    })?;
+    Ok((
+        Counts {
+            total,
+            written: Some(written.len() as u64),
+        },
+        Some(stored),
+        written,
+    ))
+}
+
+/// The inner chunks of a sharded array: how many there are, and how many the written shards
+/// hold, read from their indexes.
+///
+/// zarrs 0.23.14's `subchunk_byte_range` overflows on an inner chunk a shard does not hold,
+/// so the index is read here: `index_codecs` of `bytes` and an optional `crc32c`, the
+/// default and what every writer uses; other index codecs leave the count out.
+fn count_inner(opened: &Opened, written_shards: &[Vec<u64>]) -> Result<Counts, Failure> {
+    let array = &opened.array;
+    let total: u64 = array.subchunk_grid().grid_shape().iter().product();
+    let not_counted = Counts {
+        total,
+        written: None,
+    };
+    let Some(index) = ShardIndex::of(opened) else {
+        return Ok(not_counted);
+    };
+    if total > MAX_COUNTED {
+        return Ok(not_counted);
+    }
+    let mut written = 0;
+    for shard in written_shards {
+        let key = array.chunk_key(shard);
+        let range = match index.at_end {
+            true => ByteRange::Suffix(index.size()),
+            false => ByteRange::FromStart(0, Some(index.size())),
+        };
+        let bytes = opened
+            .store
+            .get_partial(&key, range)
+            .map_err(|e| opened.fail(format!("shard {key}: {e}")))?
+            .unwrap_or_default();
+        if bytes.len() as u64 != index.size() {
+            return Err(opened.fail(format!(
+                "shard {key}: {} bytes, too short for its index of {} bytes",
+                bytes.len(),
+                index.size()
+            )));
+        }
+        for entry in bytes[..index.entries as usize * 16].chunks_exact(16) {
+            let word = |b: &[u8]| {
+                let b: [u8; 8] = b.try_into().unwrap_or_default();
+                if index.big_endian {
+                    u64::from_be_bytes(b)
+                } else {
+                    u64::from_le_bytes(b)
+                }
+            };
+            if (word(&entry[..8]), word(&entry[8..])) != (u64::MAX, u64::MAX) {
+                written += 1;
+            }
+        }
+    }
+    Ok(Counts {
+        total,
+        written: Some(written),
+    })
+}
+
+/// Where a shard's index is and how it is encoded.
+struct ShardIndex {
+    /// Inner chunks per shard.
+    entries: u64,
+    big_endian: bool,
+    crc32c: bool,
+    at_end: bool,
+}
+
+impl ShardIndex {
+    /// The index of the `sharding_indexed` codec, if the array has one this can read.
+    fn of(opened: &Opened) -> Option<ShardIndex> {
+        let sharding = opened.raw["codecs"]
+            .as_array()?
+            .iter()
+            .find(|codec| codec["name"] == "sharding_indexed")?;
+        let configuration = &sharding["configuration"];
+        let inner: Vec<u64> = configuration["chunk_shape"]
+            .as_array()?
+            .iter()
+            .map(Json::as_u64)
+            .collect::<Option<_>>()?;
+        let shard = opened.grid_chunk_shape();
+        if shard.len() != inner.len() || inner.contains(&0) {
+            return None;
+        }
+        let entries = shard
+            .iter()
+            .zip(&inner)
+            .map(|(s, i)| s.is_multiple_of(*i).then_some(s / i))
+            .product::<Option<u64>>()?;
+        let default_codecs =
+            json!([{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "crc32c"}]);
+        let codecs = match &configuration["index_codecs"] {
+            Json::Null => &default_codecs,
+            codecs => codecs,
+        };
+        let names: Vec<&str> = codecs
+            .as_array()?
+            .iter()
+            .map(|c| c.as_str().or_else(|| c["name"].as_str()))
+            .collect::<Option<_>>()?;
+        let crc32c = match names.as_slice() {
+            ["bytes"] => false,
+            ["bytes", "crc32c"] => true,
+            _ => return None,
+        };
+        let big_endian = codecs[0]["configuration"]["endian"] == "big";
+        let at_end = configuration["index_location"].as_str().unwrap_or("end") == "end";
+        Some(ShardIndex {
+            entries,
+            big_endian,
+            crc32c,
+            at_end,
+        })
+    }
+
+    /// The encoded index's size in bytes.
+    fn size(&self) -> u64 {
+        self.entries * 16 + if self.crc32c { 4 } else { 0 }
+    }
+}
+
+/// Calls `visit` with every index of `shape` in C order.
+fn for_each_index(
+    shape: &[u64],
+    visit: &mut dyn FnMut(&[u64]) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    if shape.contains(&0) {
+        return Ok(());
+    }
+    let mut index = vec![0u64; shape.len()];
+    loop {
+        visit(&index)?;
+        let mut dim = shape.len();
+        loop {
+            if dim == 0 {
+                return Ok(());
+            }
+            dim -= 1;
+            index[dim] += 1;
+            if index[dim] < shape[dim] {
+                break;
+            }
+            index[dim] = 0;
+        }
+    }
+}
+
+fn chunk_keys(opened: &Opened) -> String {
+    let raw = &opened.raw;
+    if opened.zarr_format == 2 {
+        let separator = raw["dimension_separator"].as_str().unwrap_or(".");
+        return format!("v2, separator {separator:?}");
+    }
+    let encoding = &raw["chunk_key_encoding"];
+    let name = encoding
+        .as_str()
+        .or_else(|| encoding["name"].as_str())
+        .unwrap_or("default");
+    let default = if name == "v2" { "." } else { "/" };
+    let separator = encoding["configuration"]["separator"]
+        .as_str()
+        .unwrap_or(default);
+    format!("{name}, separator {separator:?}")
+}
+
+/// A codec as `name(key=value, …)`, nested codec lists in brackets.
+fn codec_text(codec: &Json) -> String {
+    let (name, configuration) = match codec {
+        Json::String(name) => (name.clone(), None),
+        _ => (
+            codec["name"]
+                .as_str()
+                .or_else(|| codec["id"].as_str())
+                .unwrap_or("?")
+                .to_owned(),
+            codec
+                .get("configuration")
+                .and_then(Json::as_object)
+                .cloned()
+                .or_else(|| {
+                    // v2: the object itself, without its id.
+                    codec.get("id")?;
+                    let mut object = codec.as_object()?.clone();
+                    object.remove("id");
+                    Some(object)
+                }),
+        ),
+    };
+    let Some(configuration) = configuration.filter(|c| !c.is_empty()) else {
+        return name;
+    };
+    let settings: Vec<String> = configuration
+        .iter()
+        .map(|(key, value)| {
+            let text = match value {
+                Json::Array(items)
+                    if items.iter().all(|i| i.is_object() || i.is_string())
+                        && key.contains("codecs") =>
+                {
+                    format!(
+                        "[{}]",
+                        items.iter().map(codec_text).collect::<Vec<_>>().join(", ")
+                    )
+                }
+                Json::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            format!("{key}={text}")
+        })
+        .collect();
+    format!("{name}({})", settings.join(", "))
+}
+
+fn codecs(opened: &Opened) -> String {
+    let raw = &opened.raw;
+    if opened.zarr_format == 2 {
+        let mut parts = Vec::new();
+        if let Some(filters) = raw["filters"].as_array() {
+            parts.extend(filters.iter().map(|f| format!("filter {}", codec_text(f))));
+        }
+        parts.push(match &raw["compressor"] {
+            Json::Null => "no compressor".to_owned(),
+            compressor => format!("compressor {}", codec_text(compressor)),
+        });
+        let order = raw["order"].as_str().unwrap_or("C");
+        parts.push(format!("order {order}"));
+        return parts.join(", ");
+    }
+    raw["codecs"]
+        .as_array()
+        .map(|codecs| {
+            codecs
+                .iter()
+                .map(codec_text)
+                .collect::<Vec<_>>()
+                .join(" -> ")
+        })
+        .unwrap_or_default()
+}
+
+fn byte_order(opened: &Opened) -> String {
+    if opened.zarr_format == 2 {
+        return match opened.stored.uniform_endian() {
+            Ok(Some(endian)) => format!("{endian} (the dtype's)"),
+            Ok(None) => "none (single-byte values only)".into(),
+            Err(_) => "mixed: each field its own (see the leaves)".into(),
+        };
+    }
+    match (opened.codec_endian, opened.stored.has_endianness()) {
+        (_, false) => "none (single-byte values only)".into(),
+        (Some(endian), true) => format!("{endian} (the bytes codec's endian)"),
+        (None, true) => "little (the bytes codec has no endian; read as little-endian)".into(),
+    }
+}
+
+fn type_summary(layout: &Layout) -> String {
+    match layout {
+        Layout::Struct(structure) => {
+            let leaves = layout.leaves().len();
+            format!(
+                "struct of {} field{}, {leaves} lea{}",
+                structure.fields().len(),
+                if structure.fields().len() == 1 {
+                    ""
+                } else {
+                    "s"
+                },
+                if leaves == 1 { "f" } else { "ves" }
+            )
+        }
+        Layout::Array(array) => format!("subarray of shape {:?}", array.shape()),
+        _ => zarr_type(
+            layout
+                .leaves()
+                .first()
+                .map_or(ScalarType::UInt8, Leaf::scalar),
+        ),
+    }
+}
+
+/// A scalar type's name, with its parameters: `numpy.datetime64[10s]`, `raw_bytes[3]`.
+fn zarr_type(scalar: ScalarType) -> String {
+    match scalar {
+        ScalarType::DateTime64(config) | ScalarType::TimeDelta64(config) => {
+            let scale = match config.scale_factor() {
+                1 => String::new(),
+                scale => scale.to_string(),
+            };
+            format!("{}[{scale}{}]", scalar.name(), config.unit())
+        }
+        ScalarType::FixedLengthUtf32 { chars } => format!("{}[{chars}]", scalar.name()),
+        ScalarType::RawBytes { size } | ScalarType::NullTerminatedBytes { size } => {
+            format!("{}[{size}]", scalar.name())
+        }
+        other => other.name(),
+    }
+}
+
+/// A leaf's path for the table: `value` for a scalar element.
+fn leaf_path(leaf: &Leaf) -> String {
+    if leaf.path().is_root() {
+        "value".into()
+    } else {
+        leaf.path().to_string()
+    }
+}
+
+fn typestr(leaf: &Leaf) -> String {
+    leaf.scalar()
+        .typestr(leaf.layout().endian().unwrap_or(Endian::Little))
+        .unwrap_or_else(|_| "-".into())
+}
+
+fn leaf_order(leaf: &Leaf) -> String {
+    leaf.layout()
+        .endian()
+        .map_or_else(|| "-".into(), |endian| endian.to_string())
+}
+
+/// `×3`, `×3 every 8 bytes` for a leaf in subarrays (outermost first).
+fn repeats(leaf: &Leaf) -> String {
+    leaf.repeats()
+        .iter()
+        .map(|repeat| {
+            if repeat.stride() == leaf.scalar().size() {
+                format!("x{}", repeat.count())
+            } else {
+                format!("x{} every {} B", repeat.count(), repeat.stride())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn to_json(opened: &Opened, info: &Info) -> Result<Json, Failure> {
+    let leaves: Vec<Json> = info
+        .leaves
+        .iter()
+        .map(|leaf| {
+            json!({
+                "path": leaf_path(leaf),
+                "zarr_type": zarr_type(leaf.scalar()),
+                "numpy_typestr": typestr(leaf),
+                "offset": leaf.offset(),
+                "size": leaf.scalar().size(),
+                "byte_order": leaf.layout().endian().map(|e| e.to_string()),
+                "repeats": leaf.repeats().iter().map(|r| json!({"count": r.count(), "stride": r.stride()})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let units = bytemap::units(&opened.stored);
+    let padding: Vec<Json> = units
+        .iter()
+        .filter(|unit| unit.padding)
+        .map(|unit| json!({"offset": unit.offset, "size": unit.size}))
+        .collect();
+    let codecs = if opened.zarr_format == 2 {
+        json!({
+            "compressor": opened.raw["compressor"],
+            "filters": opened.raw["filters"],
+            "order": opened.raw["order"],
+        })
+    } else {
+        opened.raw["codecs"].clone()
+    };
+    Ok(json!({
+        "path": opened.path.display().to_string(),
+        "zarr_format": opened.zarr_format,
+        "shape": info.shape,
+        "chunks": info.chunks,
+        "shards": info.shards,
+        "chunk_keys": info.chunk_keys,
+        "codecs": codecs,
+        "codecs_text": info.codecs,
+        "byte_order": info.byte_order,
+        "data_type": opened.data_type_json(),
+        "itemsize": opened.stored.size(),
+        "fill_value": info.fill_value,
+        "elements": info.elements,
+        "uncompressed_bytes": info.uncompressed,
+        "stored_bytes": info.stored,
+        "chunk_count": info.grid.json(),
+        "inner_chunk_count": info.inner.as_ref().map(Counts::json),
+        "leaves": leaves,
+        "padding": padding,
+    }))
+}
+
+fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), Failure> {
+    let what = match &opened.stored {
+        Layout::Struct(_) => "records",
+        _ => "scalars",
+    };
+    writeln!(
+        out,
+        "{}: Zarr v{} array of {what}",
+        opened.path.display(),
+        opened.zarr_format
+    )?;
+    let mut line = |name: &str, text: String| writeln!(out, "  {name:<14}{text}");
+    let list = |extents: &[u64]| {
+        format!(
+            "[{}]",
+            extents
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    line("shape", list(&info.shape))?;
+    match &info.shards {
+        Some(shards) => line(
+            "chunks",
+            format!(
+                "{} (inner), in shards of {}",
+                list(&info.chunks),
+                list(shards)
+            ),
+        )?,
+        None => line("chunks", list(&info.chunks))?,
+    }
+    line("chunk keys", info.chunk_keys.clone())?;
+    line("codecs", info.codecs.clone())?;
+    line("byte order", info.byte_order.clone())?;
+    line("data type", info.type_summary.clone())?;
+    let itemsize = opened.stored.size();
+    let packing = if opened.stored.has_padding() {
+        "with padding"
+    } else {
+        "packed"
+    };
+    line("itemsize", format!("{itemsize} bytes ({packing})"))?;
+    line("fill value", info.fill_value.to_string())?;
+    line(
+        "size",
+        format!(
+            "{} elements, {} uncompressed{}",
+            info.elements,
+            bytes(info.uncompressed),
+            match info.stored {
+                Some(stored) if stored > 0 => {
+                    #[allow(clippy::cast_precision_loss)] // a ratio to one decimal
+                    let ratio = info.uncompressed as f64 / stored as f64;
+                    format!(", {} stored (ratio {ratio:.1})", bytes(stored))
+                }
+                Some(_) => ", nothing stored".to_owned(),
+                None => String::new(),
+            }
+        ),
+    )?;
+    match &info.inner {
+        Some(inner) => {
+            line("shards", info.grid.text("shards"))?;
+            line("inner chunks", inner.text("inner chunks"))?;
+        }
+        None => line("chunk count", info.grid.text("chunks"))?,
+    }
+
+    // The leaves.
+    let header = [
+        "leaf",
+        "Zarr type",
+        "NumPy",
+        "offset",
+        "size",
+        "byte order",
+        "repeat",
+    ];
+    let rows: Vec<[String; 7]> = info
+        .leaves
+        .iter()
+        .map(|leaf| {
+            [
+                leaf_path(leaf),
+                zarr_type(leaf.scalar()),
+                typestr(leaf),
+                leaf.offset().to_string(),
+                leaf.scalar().size().to_string(),
+                leaf_order(leaf),
+                repeats(leaf),
+            ]
+        })
+        .collect();
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let show_repeat = rows.iter().any(|row| !row[6].is_empty());
+    let columns = if show_repeat { 7 } else { 6 };
+    let format_row = |cells: &[String]| {
+        let mut text = String::from("  ");
+        for (i, cell) in cells.iter().take(columns).enumerate() {
+            let pad = widths[i].saturating_sub(cell.chars().count());
+            // Offsets and sizes right-aligned.
+            if i == 3 || i == 4 {
+                text.push_str(&" ".repeat(pad));
+                text.push_str(cell);
+            } else {
+                text.push_str(cell);
+                text.push_str(&" ".repeat(pad));
+            }
+            text.push_str("  ");
+        }
+        text.trim_end().to_owned()
+    };
+    writeln!(out)?;
+    let header: Vec<String> = header.iter().map(|h| (*h).to_owned()).collect();
+    writeln!(out, "{}", format_row(&header))?;
+    for row in &rows {
+        writeln!(out, "{}", format_row(row))?;
+    }
+
+    // The byte map.
+    writeln!(out)?;
+    writeln!(
+        out,
+        "  byte map of one record ({itemsize} byte{})",
+        if itemsize == 1 { "" } else { "s" }
+    )?;
+    for map_line in bytemap::render(&bytemap::units(&opened.stored), itemsize, "  ") {
+        writeln!(out, "{map_line}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,190 @@
+//! Opening the array at a path: zarrs (through `zarrdt::array::open_array`) for the chunks, and
+//! the metadata document as written, for what the tool shows.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::Value as Json;
+use zarrdt::array::{RecordType, open_array};
+use zarrdt::zarrs::array::{Array, ArrayShardedExt};
+use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::zarrs::storage::{ReadableStorageTraits, StoreKey};
+use zarrdt::{DataType, Endian, Layout, Value};
+
+use crate::Failure;
+
+/// An array opened for the tool.
+pub(crate) struct Opened {
+    /// The path as given on the command line.
+    pub(crate) path: PathBuf,
+    /// The store: the array's directory.
+    pub(crate) store: Arc<FilesystemStore>,
+    /// The array, through zarrs.
+    pub(crate) array: Array<FilesystemStore>,
+    /// 2 or 3.
+    pub(crate) zarr_format: u8,
+    /// The metadata document as written (`zarr.json` or `.zarray`).
+    pub(crate) raw: Json,
+    /// One element as zarrs hands it over: every multi-byte value in the machine's byte order.
+    pub(crate) native: Layout,
+    /// One element as stored: the v2 `dtype`, or the v3 data type in the `bytes` codec's order.
+    pub(crate) stored: Layout,
+    /// The Zarr v3 data type, where the element type has one.
+    pub(crate) data_type: Option<DataType>,
+    /// The `endian` of the v3 `bytes` codec (inside `sharding_indexed` too), if written.
+    pub(crate) codec_endian: Option<Endian>,
+    /// The fill value; `None` for a v2 `null` fill.
+    pub(crate) fill: Option<Value>,
+}
+
+impl Opened {
+    /// The error `problem` about this array.
+    pub(crate) fn fail(&self, problem: impl std::fmt::Display) -> Failure {
+        Failure::at(&self.path, problem)
+    }
+
+    /// The data type as the dump contract writes it: v3 JSON where one exists, else the v2
+    /// `dtype` as in `.zarray`.
+    pub(crate) fn data_type_json(&self) -> Json {
+        match &self.data_type {
+            Some(data_type) => data_type.to_v3_json(),
+            None => self.raw["dtype"].clone(),
+        }
+    }
+
+    /// The shape of the chunks as zarr-python's `Array.chunks` gives it: the inner chunks of a
+    /// sharded array.
+    pub(crate) fn read_chunk_shape(&self) -> Vec<u64> {
+        if let Some(inner) = self.array.subchunk_shape() {
+            return inner.iter().map(|extent| extent.get()).collect();
+        }
+        self.grid_chunk_shape()
+    }
+
+    /// The shape of the chunks of the chunk grid (the shards of a sharded array).
+    pub(crate) fn grid_chunk_shape(&self) -> Vec<u64> {
+        let shape = match self.zarr_format {
+            2 => &self.raw["chunks"],
+            _ => &self.raw["chunk_grid"]["configuration"]["chunk_shape"],
+        };
+        shape
+            .as_array()
+            .map(|extents| extents.iter().filter_map(Json::as_u64).collect())
+            .unwrap_or_default()
+    }
+
+    /// The fill value as JSON (every leaf in its v3 fill value form), or `null`.
+    pub(crate) fn fill_json(&self, layout: &Layout) -> Result<Json, Failure> {
+        match &self.fill {
+            None => Ok(Json::Null),
+            Some(fill) => layout
+                .value_to_json(fill)
+                .map_err(|e| self.fail(format!("fill value: {e}"))),
+        }
+    }
+}
+
+/// Opens the array whose directory is `path`.
+pub(crate) fn open(path: &Path) -> Result<Opened, Failure> {
+    let fail = |problem: String| Failure::at(path, problem);
+    match std::fs::metadata(path) {
+        Err(error) => return Err(fail(error.to_string())),
+        Ok(metadata) if !metadata.is_dir() => {
+            return Err(fail(
+                "not a Zarr array: a file, not a directory with zarr.json or .zarray".into(),
+            ));
+        }
+        Ok(_) => {}
+    }
+    let store = Arc::new(FilesystemStore::new(path).map_err(|e| fail(e.to_string()))?);
+    let array = open_array(store.clone(), "/").map_err(|e| fail(one_line(&e)))?;
+    let (zarr_format, raw) = match read_json(&store, "zarr.json").map_err(fail)? {
+        Some(raw) => (3, raw),
+        None => (
+            2,
+            read_json(&store, ".zarray")
+                .map_err(fail)?
+                .ok_or_else(|| fail("not a Zarr array: no zarr.json or .zarray".into()))?,
+        ),
+    };
+    let record = RecordType::of(array.data_type()).map_err(|e| fail(one_line(&e)))?;
+    let native = record.native_layout().clone();
+    let data_type = record.data_type().cloned();
+    let codec_endian = if zarr_format == 3 {
+        bytes_codec_endian(&raw["codecs"])
+    } else {
+        None
+    };
+    let stored = match (zarr_format, &data_type) {
+        (2, _) => Layout::from_v2_json(&raw["dtype"]),
+        (_, Some(data_type)) => {
+            // A v3 type with multi-byte values and no `endian` is read as little-endian.
+            let endian = data_type
+                .has_endianness()
+                .then(|| codec_endian.unwrap_or(Endian::Little));
+            Layout::from_data_type(data_type, endian)
+        }
+        (_, None) => Ok(native.clone()),
+    }
+    .map_err(|e| fail(format!("data type: {e}")))?;
+    let fill = if zarr_format == 2 && raw["fill_value"].is_null() {
+        None
+    } else {
+        let bytes = array.fill_value().as_ne_bytes();
+        Some(
+            native
+                .decode_value(bytes)
+                .map_err(|e| fail(format!("fill value: {e}")))?,
+        )
+    };
+    Ok(Opened {
+        path: path.to_owned(),
+        store,
+        array,
+        zarr_format,
+        raw,
+        native,
+        stored,
+        data_type,
+        codec_endian,
+        fill,
+    })
+}
+
+/// The JSON document at `key` in the store, if there is one.
+fn read_json(store: &FilesystemStore, key: &str) -> Result<Option<Json>, String> {
+    let key = StoreKey::new(key).map_err(|e| e.to_string())?;
+    let Some(bytes) = store.get(&key).map_err(|e| e.to_string())? else {
+        return Ok(None);
+    };
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|e| format!("invalid metadata {key}: {e}"))
+}
+
+/// The `endian` of the `bytes` codec in a v3 codec list, looking inside `sharding_indexed`.
+pub(crate) fn bytes_codec_endian(codecs: &Json) -> Option<Endian> {
+    for codec in codecs.as_array()? {
+        let name = codec.as_str().or_else(|| codec["name"].as_str());
+        let configuration = &codec["configuration"];
+        match name {
+            Some("bytes") => return configuration["endian"].as_str()?.parse().ok(),
+            Some("sharding_indexed") => return bytes_codec_endian(&configuration["codecs"]),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// An error's message on one line.
+pub(crate) fn one_line(error: &dyn std::fmt::Display) -> String {
+    let text = error.to_string();
+    let mut line = String::with_capacity(text.len());
+    for (index, part) in text.lines().map(str::trim).enumerate() {
+        if index > 0 && !part.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(part);
+    }
+    line
+}

@@ -1,0 +1,654 @@
+//! Writing elements straight from the bytes zarrs hands over, exactly as
+//! [`Layout::value_to_json`] writes them (the dump contract's element encoding), without
+//! building a value tree per element.
+//!
+//! A [`Renderer`] compiles a layout once into a plan: records with their JSON keys, subarrays
+//! with their strides, and numeric leaves read in place. `bool`, the integers, `float32`,
+//! `float64` and the complex types are written here (`float16`, text, bytes and time leaves go
+//! through the library, one leaf at a time); anything the plan cannot write as the library
+//! does (a `bool` byte other than 0 or 1) goes through the library for the whole element,
+//! which reports the error. The unit tests hold the plan to the library's output.
+//!
+//! `float32` is the one costly leaf in the library: the JSON number with the fewest
+//! significant digits that reads back (through `f64`) as the value, found by formatting and
+//! parsing at increasing precision. [`float32_number`] finds the same number from the
+//! shortest round-trip digits, searching below them only where the value's rounding interval
+//! has a boundary with a shorter decimal form (the only way a shorter number can read back
+//! through `f64`).
+
+use std::io::Write as _;
+
+use serde_json::Value as Json;
+use zarrdt::{Endian, Layout, ScalarLayout, ScalarType};
+
+use crate::cells;
+
+/// One element type, ready to write many elements.
+pub(crate) struct Renderer {
+    layout: Layout,
+    plan: Node,
+}
+
+enum Node {
+    Leaf(usize, Leaf),
+    /// Fields with their JSON-quoted names.
+    Struct(Vec<(String, Node)>),
+    /// A subarray: its shape, the size of one item, the item.
+    Array(Vec<usize>, usize, Box<Node>),
+}
+
+enum Leaf {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    F32,
+    F64,
+    C64,
+    C128,
+    /// Written by the library: the leaf's layout (native byte order) and type.
+    Library(Layout, ScalarType),
+}
+
+/// The plan cannot write this element as the library does.
+struct Fallback;
+
+impl Renderer {
+    /// A renderer for elements of `layout` (native byte order).
+    pub(crate) fn new(layout: &Layout) -> Self {
+        Renderer {
+            layout: layout.clone(),
+            plan: compile(layout, 0),
+        }
+    }
+
+    /// The element's JSON, appended to `out`; an error message if its bytes are not a value.
+    pub(crate) fn json(&self, bytes: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+        let start = out.len();
+        if write_json(&self.plan, bytes, 0, out).is_ok() {
+            return Ok(());
+        }
+        out.truncate(start);
+        let json = self.library_json(bytes)?;
+        serde_json::to_writer(out, &json).map_err(|e| e.to_string())
+    }
+
+    /// The element's cells (one per leaf item, as [`cells::cells`] makes them), appended to
+    /// `out`.
+    pub(crate) fn cells(&self, bytes: &[u8], out: &mut Vec<String>) -> Result<(), String> {
+        let start = out.len();
+        if write_cells(&self.plan, bytes, 0, out).is_ok() {
+            return Ok(());
+        }
+        out.truncate(start);
+        let json = self.library_json(bytes)?;
+        cells::cells(&self.layout, &json, out);
+        Ok(())
+    }
+
+    fn library_json(&self, bytes: &[u8]) -> Result<Json, String> {
+        let value = self.layout.decode_value(bytes).map_err(|e| e.to_string())?;
+        self.layout.value_to_json(&value).map_err(|e| e.to_string())
+    }
+}
+
+fn compile(layout: &Layout, offset: usize) -> Node {
+    match layout {
+        Layout::Struct(structure) => Node::Struct(
+            structure
+                .fields()
+                .iter()
+                .map(|field| {
+                    (
+                        Json::from(field.name()).to_string(),
+                        compile(field.layout(), offset + field.offset()),
+                    )
+                })
+                .collect(),
+        ),
+        Layout::Array(array) => Node::Array(
+            array.shape().to_vec(),
+            array.element().size(),
+            Box::new(compile(array.element(), offset)),
+        ),
+        Layout::Scalar(scalar) => Node::Leaf(offset, leaf(*scalar)),
+        other => Node::Leaf(offset, Leaf::Library(other.clone(), ScalarType::UInt8)),
+    }
+}
+
+fn leaf(scalar: ScalarLayout) -> Leaf {
+    match scalar.scalar() {
+        ScalarType::Bool => Leaf::Bool,
+        ScalarType::Int8 => Leaf::I8,
+        ScalarType::Int16 => Leaf::I16,
+        ScalarType::Int32 => Leaf::I32,
+        ScalarType::Int64 => Leaf::I64,
+        ScalarType::UInt8 => Leaf::U8,
+        ScalarType::UInt16 => Leaf::U16,
+        ScalarType::UInt32 => Leaf::U32,
+        ScalarType::UInt64 => Leaf::U64,
+        ScalarType::Float32 => Leaf::F32,
+        ScalarType::Float64 => Leaf::F64,
+        ScalarType::Complex64 => Leaf::C64,
+        ScalarType::Complex128 => Leaf::C128,
+        other => Leaf::Library(
+            Layout::Scalar(ScalarLayout::with_endian(other, Endian::NATIVE)),
+            other,
+        ),
+    }
+}
+
+fn take<const N: usize>(bytes: &[u8], at: usize) -> Result<[u8; N], Fallback> {
+    bytes
+        .get(at..at + N)
+        .and_then(|b| b.try_into().ok())
+        .ok_or(Fallback)
+}
+
+/// Calls `visit` with the base offset of every item of a subarray, in C order, with the
+/// nesting: `open(depth)` before a dimension's items, `close` after, `separate` between.
+fn for_each_item(
+    shape: &[usize],
+    stride: usize,
+    base: usize,
+    visit: &mut dyn FnMut(Item) -> Result<(), Fallback>,
+) -> Result<(), Fallback> {
+    fn go(
+        shape: &[usize],
+        stride: usize,
+        base: &mut usize,
+        visit: &mut dyn FnMut(Item) -> Result<(), Fallback>,
+    ) -> Result<(), Fallback> {
+        let Some((&extent, rest)) = shape.split_first() else {
+            visit(Item::At(*base))?;
+            *base += stride;
+            return Ok(());
+        };
+        visit(Item::Open)?;
+        for i in 0..extent {
+            if i > 0 {
+                visit(Item::Separate)?;
+            }
+            go(rest, stride, base, visit)?;
+        }
+        visit(Item::Close)
+    }
+    let mut at = base;
+    go(shape, stride, &mut at, visit)
+}
+
+enum Item {
+    Open,
+    Separate,
+    Close,
+    At(usize),
+}
+
+fn write_json(node: &Node, bytes: &[u8], base: usize, out: &mut Vec<u8>) -> Result<(), Fallback> {
+    match node {
+        Node::Struct(fields) => {
+            out.push(b'{');
+            for (i, (name, field)) in fields.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(name.as_bytes());
+                out.push(b':');
+                write_json(field, bytes, base, out)?;
+            }
+            out.push(b'}');
+            Ok(())
+        }
+        Node::Array(shape, stride, item) => for_each_item(shape, *stride, base, &mut |step| {
+            match step {
+                Item::Open => out.push(b'['),
+                Item::Separate => out.push(b','),
+                Item::Close => out.push(b']'),
+                Item::At(at) => write_json(item, bytes, at, out)?,
+            }
+            Ok(())
+        }),
+        Node::Leaf(offset, leaf) => write_leaf(leaf, bytes, base + offset, out),
+    }
+}
+
+fn write_cells(
+    node: &Node,
+    bytes: &[u8],
+    base: usize,
+    out: &mut Vec<String>,
+) -> Result<(), Fallback> {
+    match node {
+        Node::Struct(fields) => fields
+            .iter()
+            .try_for_each(|(_, field)| write_cells(field, bytes, base, out)),
+        Node::Array(shape, stride, item) => for_each_item(shape, *stride, base, &mut |step| {
+            if let Item::At(at) = step {
+                write_cells(item, bytes, at, out)?;
+            }
+            Ok(())
+        }),
+        Node::Leaf(offset, leaf) => {
+            let at = base + offset;
+            // Floats: the number, `NaN` for every NaN, `inf`, `-inf`.
+            let float_cell = |wide: f64, number: &dyn Fn(&mut Vec<u8>)| {
+                if wide.is_nan() {
+                    "NaN".to_owned()
+                } else if wide.is_infinite() {
+                    if wide > 0.0 { "inf" } else { "-inf" }.to_owned()
+                } else {
+                    let mut text = Vec::new();
+                    number(&mut text);
+                    String::from_utf8(text).unwrap_or_default()
+                }
+            };
+            match leaf {
+                Leaf::F32 => {
+                    let value = f32::from_ne_bytes(take(bytes, at)?);
+                    out.push(float_cell(f64::from(value), &|text| write_f32(value, text)));
+                    return Ok(());
+                }
+                Leaf::F64 => {
+                    let value = f64::from_ne_bytes(take(bytes, at)?);
+                    out.push(float_cell(value, &|text| write_f64(value, text)));
+                    return Ok(());
+                }
+                _ => {}
+            }
+            let mut text = Vec::new();
+            write_leaf(leaf, bytes, at, &mut text)?;
+            let scalar = match leaf {
+                Leaf::C64 => ScalarType::Complex64,
+                Leaf::C128 => ScalarType::Complex128,
+                Leaf::Library(_, scalar) => *scalar,
+                // Numbers and `true`/`false`: the cell is the JSON text.
+                _ => {
+                    out.push(String::from_utf8(text).map_err(|_| Fallback)?);
+                    return Ok(());
+                }
+            };
+            let json: Json = serde_json::from_slice(&text).map_err(|_| Fallback)?;
+            out.push(cells::scalar_text(scalar, &json));
+            Ok(())
+        }
+    }
+}
+
+fn write_leaf(leaf: &Leaf, bytes: &[u8], at: usize, out: &mut Vec<u8>) -> Result<(), Fallback> {
+    // Writing to a Vec cannot fail.
+    let _ = match leaf {
+        Leaf::Bool => match take::<1>(bytes, at)? {
+            [0] => out.write_all(b"false"),
+            [1] => out.write_all(b"true"),
+            _ => return Err(Fallback),
+        },
+        Leaf::I8 => write!(out, "{}", i8::from_ne_bytes(take(bytes, at)?)),
+        Leaf::I16 => write!(out, "{}", i16::from_ne_bytes(take(bytes, at)?)),
+        Leaf::I32 => write!(out, "{}", i32::from_ne_bytes(take(bytes, at)?)),
+        Leaf::I64 => write!(out, "{}", i64::from_ne_bytes(take(bytes, at)?)),
+        Leaf::U8 => write!(out, "{}", take::<1>(bytes, at)?[0]),
+        Leaf::U16 => write!(out, "{}", u16::from_ne_bytes(take(bytes, at)?)),
+        Leaf::U32 => write!(out, "{}", u32::from_ne_bytes(take(bytes, at)?)),
+        Leaf::U64 => write!(out, "{}", u64::from_ne_bytes(take(bytes, at)?)),
+        Leaf::F32 => {
+            write_f32(f32::from_ne_bytes(take(bytes, at)?), out);
+            Ok(())
+        }
+        Leaf::F64 => {
+            write_f64(f64::from_ne_bytes(take(bytes, at)?), out);
+            Ok(())
+        }
+        Leaf::C64 => {
+            out.push(b'[');
+            write_f32(f32::from_ne_bytes(take(bytes, at)?), out);
+            out.push(b',');
+            write_f32(f32::from_ne_bytes(take(bytes, at + 4)?), out);
+            out.push(b']');
+            Ok(())
+        }
+        Leaf::C128 => {
+            out.push(b'[');
+            write_f64(f64::from_ne_bytes(take(bytes, at)?), out);
+            out.push(b',');
+            write_f64(f64::from_ne_bytes(take(bytes, at + 8)?), out);
+            out.push(b']');
+            Ok(())
+        }
+        Leaf::Library(layout, _) => {
+            let slice = bytes.get(at..at + layout.size()).ok_or(Fallback)?;
+            let value = layout.decode_value(slice).map_err(|_| Fallback)?;
+            let json = layout.value_to_json(&value).map_err(|_| Fallback)?;
+            serde_json::to_writer(&mut *out, &json).map_err(|_| Fallback)?;
+            Ok(())
+        }
+    };
+    Ok(())
+}
+
+/// `"NaN"` for the canonical NaN, `"0x…"` for other NaNs, `"Infinity"`, `"-Infinity"`.
+fn non_finite(bits: u64, canonical: u64, width: usize, negative: bool, nan: bool) -> String {
+    match (nan, negative) {
+        (true, _) if bits == canonical => "\"NaN\"".into(),
+        (true, _) => format!("\"0x{bits:0width$x}\""),
+        (false, false) => "\"Infinity\"".into(),
+        (false, true) => "\"-Infinity\"".into(),
+    }
+}
+
+fn write_f64(value: f64, out: &mut Vec<u8>) {
+    if value.is_finite() {
+        // The library's shortest number for a float64 is the value itself, as serde_json
+        // writes it.
+        let _ = serde_json::to_writer(&mut *out, &value);
+    } else {
+        let text = non_finite(
+            value.to_bits(),
+            0x7ff8_0000_0000_0000,
+            16,
+            value.is_sign_negative(),
+            value.is_nan(),
+        );
+        out.extend_from_slice(text.as_bytes());
+    }
+}
+
+fn write_f32(value: f32, out: &mut Vec<u8>) {
+    if value.is_finite() {
+        let _ = serde_json::to_writer(&mut *out, &float32_number(value));
+    } else {
+        let text = non_finite(
+            u64::from(value.to_bits()),
+            0x7fc0_0000,
+            8,
+            value.is_sign_negative(),
+            value.is_nan(),
+        );
+        out.extend_from_slice(text.as_bytes());
+    }
+}
+
+/// Significant digits of a float's shortest round-trip form as ryu writes it (`1.25e3`,
+/// `0.001`, `120.0`): the digits of the mantissa without leading and trailing zeros.
+fn significant_digits(text: &str) -> usize {
+    let mantissa = text.split('e').next().unwrap_or_default();
+    let digits = || mantissa.bytes().filter(u8::is_ascii_digit);
+    let leading = digits().take_while(|&d| d == b'0').count();
+    let trailing = digits().rev().take_while(|&d| d == b'0').count();
+    (digits().count().saturating_sub(leading + trailing)).max(1)
+}
+
+/// The `f64` the library writes for a finite `float32`: the decimal with the fewest
+/// significant digits (correctly rounded from the value) that, parsed to `f64` and rounded to
+/// `f32`, is the value.
+///
+/// That is ryu's shortest form `d` (`s` digits) when three checks pass, else the library's
+/// own search: no boundary of the value's rounding interval that rounds to the value has a
+/// form shorter than `s` digits (only through such a boundary could a shorter decimal read
+/// back via `f64`); `d` is within less than half a unit in its last digit of the value, so it
+/// is the correctly rounded `s`-digit decimal the library tries; and `d` reads back via `f64`.
+pub(crate) fn float32_number(value: f32) -> f64 {
+    let wide = f64::from(value);
+    let mut buffer = ryu::Buffer::new();
+    let shortest_text = buffer.format_finite(value);
+    let shortest = significant_digits(shortest_text);
+    let mut wide_buffer = ryu::Buffer::new();
+    let boundary_is_short = [value.next_down(), value.next_up()]
+        .into_iter()
+        .filter(|neighbour| neighbour.is_finite())
+        .map(|neighbour| (wide + f64::from(neighbour)) / 2.0)
+        .any(|boundary| {
+            #[allow(clippy::cast_possible_truncation)] // f32 rounding is the point
+            let rounds_to_value = (boundary as f32).to_bits() == value.to_bits();
+            rounds_to_value && significant_digits(wide_buffer.format_finite(boundary)) < shortest
+        });
+    if boundary_is_short {
+        return library_search(value, 0);
+    }
+    let Ok(candidate) = shortest_text.parse::<f64>() else {
+        return library_search(value, 0);
+    };
+    // Half a unit in the last digit, against the distance to the value with the error of
+    // `candidate` (half an f64 ulp) on top, and a margin for the inexact power of ten.
+    let exponent = if candidate == 0.0 {
+        0
+    } else {
+        #[allow(clippy::cast_possible_truncation)] // a decimal exponent within ±46
+        let e = candidate.abs().log10().floor() as i32;
+        e
+    };
+    #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)]
+    let unit = 10f64.powi(exponent - shortest as i32 + 1);
+    let ulp = (candidate.abs().next_up() - candidate.abs()).abs();
+    let correctly_rounded = (candidate - wide).abs() + ulp < 0.499 * unit;
+    #[allow(clippy::cast_possible_truncation)]
+    let reads_back = (candidate as f32).to_bits() == value.to_bits();
+    if correctly_rounded && reads_back {
+        return candidate;
+    }
+    library_search(value, shortest.saturating_sub(1))
+}
+
+/// The library's search, from `precision` digits after the point on.
+fn library_search(value: f32, from: usize) -> f64 {
+    let wide = f64::from(value);
+    for precision in from..17 {
+        let candidate: f64 = format!("{wide:.precision$e}").parse().unwrap_or(wide);
+        #[allow(clippy::cast_possible_truncation)]
+        if (candidate as f32).to_bits() == value.to_bits() {
+            return candidate;
+        }
+    }
+    wide
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use serde_json::json;
+    use zarrdt::Value;
+
+    /// The library's JSON of one `value` of `layout`, as text.
+    fn library_text(layout: &Layout, value: &Value) -> String {
+        layout.value_to_json(value).unwrap().to_string()
+    }
+
+    /// A small deterministic generator (xorshift).
+    struct Bits(u64);
+
+    impl Bits {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    fn f32_text(value: f32) -> String {
+        let mut out = Vec::new();
+        write_f32(value, &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    fn f64_text(value: f64) -> String {
+        let mut out = Vec::new();
+        write_f64(value, &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    fn scalar(s: ScalarType) -> Layout {
+        Layout::Scalar(ScalarLayout::with_endian(s, Endian::NATIVE))
+    }
+
+    #[test]
+    fn floats_as_the_library_writes_them() {
+        let f32_layout = scalar(ScalarType::Float32);
+        let f64_layout = scalar(ScalarType::Float64);
+        let mut special32 = vec![
+            0.0,
+            -0.0,
+            1.0,
+            0.1,
+            1e-45,
+            f32::MIN_POSITIVE,
+            f32::MAX,
+            f32::MIN,
+            f32::NAN,
+            -f32::NAN,
+            f32::from_bits(0x7fc0_0001),
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            16_777_217.0,
+            3.4e38,
+            1e30,
+        ];
+        // Powers of two (asymmetric rounding intervals) and of ten.
+        for e in -149..128 {
+            special32.push(2f32.powi(e));
+        }
+        for e in -45..39 {
+            special32.push(format!("1e{e}").parse().unwrap());
+        }
+        let mut bits = Bits(0x9e37_79b9_7f4a_7c15);
+        let random32 = (0..100_000).map(|_| f32::from_bits(bits.next() as u32));
+        for value in special32.into_iter().chain(random32) {
+            assert_eq!(
+                f32_text(value),
+                library_text(&f32_layout, &Value::Float32(value)),
+                "{value:e} ({:#x})",
+                value.to_bits()
+            );
+        }
+        let special64 = [
+            0.0,
+            -0.0,
+            0.1,
+            1e300,
+            5e-324,
+            f64::MAX,
+            f64::NAN,
+            f64::INFINITY,
+        ];
+        let random64 = (0..100_000).map(|_| f64::from_bits(bits.next()));
+        for value in special64.into_iter().chain(random64) {
+            assert_eq!(
+                f64_text(value),
+                library_text(&f64_layout, &Value::Float64(value)),
+                "{value:e}"
+            );
+        }
+    }
+
+    /// Every 61st `float32` bit pattern (70 million values, all exponents and many mantissa
+    /// patterns) against the library: `cargo test --release -p zarrdt-cli --bin zarrdt --
+    /// --ignored float32_sweep` (a few minutes on two cores).
+    #[test]
+    #[ignore = "minutes; run in release"]
+    fn float32_sweep() {
+        let layout = scalar(ScalarType::Float32);
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
+        let failures: u64 = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let layout = &layout;
+                    scope.spawn(move || {
+                        let mut failures = 0;
+                        let mut bits = t * 61;
+                        while bits <= u64::from(u32::MAX) {
+                            let value = f32::from_bits(bits as u32);
+                            if value.is_finite()
+                                && f32_text(value) != library_text(layout, &Value::Float32(value))
+                            {
+                                failures += 1;
+                                eprintln!("{bits:#x}");
+                            }
+                            bits += 61 * threads;
+                        }
+                        failures
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        assert_eq!(failures, 0);
+    }
+
+    /// Elements of a layout with every kind of leaf, from random bytes (with valid `bool`s):
+    /// the plan writes what the library writes, JSON and cells.
+    #[test]
+    fn elements_as_the_library_writes_them() {
+        let layout = Layout::from_v2_json(&json!([
+            ["b", "|b1"],
+            [
+                "i",
+                [["a", "|i1"], ["b", "<i2"], ["c", ">i4"], ["d", "<i8"]]
+            ],
+            [
+                "u",
+                [["a", "|u1"], ["b", ">u2"], ["c", "<u4"], ["d", ">u8"]]
+            ],
+            ["h", "<f2"],
+            ["f", ">f4", [2, 3]],
+            ["d", "<f8"],
+            ["c", "<c8"],
+            ["z", ">c16"],
+            ["t", "<M8[10s]"],
+            ["dt", ">m8[ns]"],
+            ["s", "<U3"],
+            ["raw", "|V2"],
+            ["bs", "|S3"],
+            ["rec", [["x", "<f4"], ["ok", "|b1"]], [2]]
+        ]))
+        .unwrap()
+        .with_endian(Endian::NATIVE);
+        let renderer = Renderer::new(&layout);
+        let mut bits = Bits(12345);
+        let size = layout.size();
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let mut bytes: Vec<u8> = (0..size).map(|_| bits.next() as u8).collect();
+            // Valid bools and UTF-32 code points (ASCII, or an `é`).
+            for leaf in layout.leaves() {
+                let copies = leaf.count();
+                let stride = leaf.repeats().last().map_or(0, |r| r.stride());
+                for copy in 0..copies {
+                    let at = leaf.offset() + copy * stride;
+                    match leaf.scalar() {
+                        ScalarType::Bool => bytes[at] &= 1,
+                        ScalarType::FixedLengthUtf32 { chars } => {
+                            for c in 0..chars.get() {
+                                let code = [0u32, 0x61, 0xe9, 0x7a][bits.next() as usize % 4];
+                                bytes[at + 4 * c..at + 4 * c + 4]
+                                    .copy_from_slice(&code.to_ne_bytes());
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let value = layout.decode_value(&bytes).unwrap();
+            let mut json = Vec::new();
+            renderer.json(&bytes, &mut json).unwrap();
+            let library = layout.value_to_json(&value).unwrap();
+            assert_eq!(String::from_utf8(json).unwrap(), library.to_string());
+            let mut fast = Vec::new();
+            renderer.cells(&bytes, &mut fast).unwrap();
+            let mut slow = Vec::new();
+            cells::cells(&layout, &library, &mut slow);
+            assert_eq!(fast, slow);
+            checked += 1;
+        }
+        assert_eq!(checked, 3000);
+        // A bad bool: the library's error.
+        let mut bytes = vec![0u8; size];
+        bytes[0] = 2;
+        let error = renderer.json(&bytes, &mut Vec::new()).unwrap_err();
+        assert!(error.contains("bool"), "{error}");
+    }
+}
