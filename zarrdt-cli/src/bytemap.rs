@@ -185,16 +185,22 @@ fn draw(
                 }
             }
         }
-        if row_end == total {
+        // A box that ends where the row does is closed there.
+        let closes_here = units
+            .iter()
+            .any(|unit| !unit.padding && col(unit.offset + unit.size) == row_end);
+        if row_end == total || closes_here {
             border[width - 1] = '+';
             boxes[width - 1] = '|';
+        }
+        if row_end == total {
             let number = itemsize.to_string();
             if width > ruler_free {
                 for (i, c) in number.chars().enumerate() {
                     ruler[width - 1 + i] = c;
                 }
             }
-        } else {
+        } else if !closes_here {
             border.truncate(width - 1);
             boxes.truncate(width - 1);
         }

@@ -640,7 +640,10 @@ mod tests {
         count: u64,
         budget: u64,
     ) -> Vec<Vec<Range<u64>>> {
-        let chunk_shape = chunks.iter().map(|&c| NonZeroU64::new(c).unwrap()).collect();
+        let chunk_shape = chunks
+            .iter()
+            .map(|&c| NonZeroU64::new(c).unwrap())
+            .collect();
         let grid = ChunkGrid::new(RegularChunkGrid::new(shape.to_vec(), chunk_shape).unwrap());
         let mut seen = Vec::new();
         for_each_block(&grid, ranges, 1, count, budget, &mut |block| {
@@ -669,7 +672,10 @@ mod tests {
             [vec![3..4], vec![4..8], vec![8..10]]
         );
         // A limit trims the last block.
-        assert_eq!(blocks(&[10], &[4], &[0..10], 5, 100), [vec![0..4], vec![4..5]]);
+        assert_eq!(
+            blocks(&[10], &[4], &[0..10], 5, 100),
+            [vec![0..4], vec![4..5]]
+        );
         // Two dimensions, within the budget: bands of chunk rows.
         assert_eq!(
             blocks(&[5, 6], &[2, 4], &[0..5, 1..6], 25, 100),

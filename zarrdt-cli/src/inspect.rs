@@ -511,7 +511,7 @@ fn to_json(opened: &Opened, info: &Info) -> Result<Json, Failure> {
         opened.raw["codecs"].clone()
     };
     Ok(json!({
-        "path": opened.path.display().to_string(),
+        "path": opened.path.clone(),
         "zarr_format": opened.zarr_format,
         "shape": info.shape,
         "chunks": info.chunks,
@@ -541,8 +541,7 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
     writeln!(
         out,
         "{}: Zarr v{} array of {what}",
-        opened.path.display(),
-        opened.zarr_format
+        opened.path, opened.zarr_format
     )?;
     let mut line = |name: &str, text: String| writeln!(out, "  {name:<14}{text}");
     let list = |extents: &[u64]| {

@@ -25,7 +25,6 @@ mod units;
 
 use std::fmt;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -46,16 +45,18 @@ enum Command {
     /// Format, shape, chunks and shards, codecs and byte order, sizes, chunk counts, and the
     /// record: its leaves and a byte map.
     Inspect {
-        /// The array's directory (holding zarr.json or .zarray).
-        path: PathBuf,
+        /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
+        /// (with the `s3` feature).
+        path: String,
         /// Print the same as JSON.
         #[arg(long)]
         json: bool,
     },
     /// Print the elements, one chunk at a time.
     Dump {
-        /// The array's directory (holding zarr.json or .zarray).
-        path: PathBuf,
+        /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
+        /// (with the `s3` feature).
+        path: String,
         /// Index ranges per dimension, `start:stop` (Python slices without step: `2:5,0:3`,
         /// `:10`, `-5:`, `7`); dimensions left out are whole.
         #[arg(long, value_name = "RANGES", value_parser = select::parse_selection, allow_hyphen_values = true)]
@@ -72,8 +73,9 @@ enum Command {
     },
     /// Print Rust struct definitions (`#[derive(ZarrStruct)]`) whose data type is the array's.
     Rust {
-        /// The array's directory (holding zarr.json or .zarray).
-        path: PathBuf,
+        /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
+        /// (with the `s3` feature).
+        path: String,
         /// The name of the top-level struct.
         #[arg(long, default_value = "Record", value_parser = rust::parse_type_name)]
         name: String,
@@ -101,9 +103,9 @@ pub(crate) struct Failure {
 
 impl Failure {
     /// `problem` about the file or array at `path`.
-    pub(crate) fn at(path: &Path, problem: impl fmt::Display) -> Self {
+    pub(crate) fn at(path: &str, problem: impl fmt::Display) -> Self {
         Failure {
-            message: format!("{}: {}", path.display(), open::one_line(&problem)),
+            message: format!("{path}: {}", open::one_line(&problem)),
             closed_output: false,
         }
     }

@@ -1,26 +1,26 @@
-//! Opening the array at a path: zarrs (through `zarrdt::array::open_array`) for the chunks, and
+//! Opening the array at a location (a directory, or `s3://bucket/prefix` with the `s3`
+//! feature): zarrs (through `zarrdt::array::open_array`) for the chunks, and
 //! the metadata document as written, for what the tool shows.
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
 use serde_json::Value as Json;
-use zarrdt::array::{RecordType, open_array};
+use zarrdt::array::{RecordType, open_array, open_store};
 use zarrdt::zarrs::array::{Array, ArrayShardedExt};
-use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::zarrs::storage::{ReadableStorageTraits, StoreKey};
+use zarrdt::zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
+use zarrdt::zarrs::storage::{
+    ReadableWritableListableStorage, ReadableWritableListableStorageTraits, StoreKey,
+};
 use zarrdt::{DataType, Endian, Layout, Value};
 
 use crate::Failure;
 
 /// An array opened for the tool.
 pub(crate) struct Opened {
-    /// The path as given on the command line.
-    pub(crate) path: PathBuf,
-    /// The store: the array's directory.
-    pub(crate) store: Arc<FilesystemStore>,
+    /// The location as given on the command line.
+    pub(crate) path: String,
+    /// The store: the array's directory, or an S3 bucket.
+    pub(crate) store: ReadableWritableListableStorage,
     /// The array, through zarrs.
-    pub(crate) array: Array<FilesystemStore>,
+    pub(crate) array: Array<dyn ReadableWritableListableStorageTraits>,
     /// 2 or 3.
     pub(crate) zarr_format: u8,
     /// The metadata document as written (`zarr.json` or `.zarray`).
@@ -84,26 +84,35 @@ impl Opened {
     }
 }
 
-/// Opens the array whose directory is `path`.
-pub(crate) fn open(path: &Path) -> Result<Opened, Failure> {
-    let fail = |problem: String| Failure::at(path, problem);
-    match std::fs::metadata(path) {
-        Err(error) => return Err(fail(error.to_string())),
-        Ok(metadata) if !metadata.is_dir() => {
-            return Err(fail(
-                "not a Zarr array: a file, not a directory with zarr.json or .zarray".into(),
-            ));
+/// Opens the array at `location`: a directory, or `s3://bucket/prefix`.
+pub(crate) fn open(location: &str) -> Result<Opened, Failure> {
+    let fail = |problem: String| Failure::at(location, problem);
+    if !location.contains("://") {
+        match std::fs::metadata(location) {
+            Err(error) => return Err(fail(error.to_string())),
+            Ok(metadata) if !metadata.is_dir() => {
+                return Err(fail(
+                    "not a Zarr array: a file, not a directory with zarr.json or .zarray".into(),
+                ));
+            }
+            Ok(_) => {}
         }
-        Ok(_) => {}
     }
-    let store = Arc::new(FilesystemStore::new(path).map_err(|e| fail(e.to_string()))?);
-    let array = open_array(store.clone(), "/").map_err(|e| fail(one_line(&e)))?;
-    let (zarr_format, raw) = match read_json(&store, "zarr.json").map_err(fail)? {
+    if location.starts_with("s3://") && !cfg!(feature = "s3") {
+        return Err(fail(
+            "S3 locations need the s3 feature: cargo install --path zarrdt-cli --features s3"
+                .into(),
+        ));
+    }
+    let (store, node) = open_store(location).map_err(|e| fail(one_line(&e)))?;
+    let array = open_array(store.clone(), &node).map_err(|e| fail(one_line(&e)))?;
+    let node_path = NodePath::new(&node).map_err(|e| fail(e.to_string()))?;
+    let read = |key: StoreKey| read_json(&*store, &key).map_err(fail);
+    let (zarr_format, raw) = match read(meta_key_v3(&node_path))? {
         Some(raw) => (3, raw),
         None => (
             2,
-            read_json(&store, ".zarray")
-                .map_err(fail)?
+            read(meta_key_v2_array(&node_path))?
                 .ok_or_else(|| fail("not a Zarr array: no zarr.json or .zarray".into()))?,
         ),
     };
@@ -138,7 +147,7 @@ pub(crate) fn open(path: &Path) -> Result<Opened, Failure> {
         )
     };
     Ok(Opened {
-        path: path.to_owned(),
+        path: location.to_owned(),
         store,
         array,
         zarr_format,
@@ -152,9 +161,11 @@ pub(crate) fn open(path: &Path) -> Result<Opened, Failure> {
 }
 
 /// The JSON document at `key` in the store, if there is one.
-fn read_json(store: &FilesystemStore, key: &str) -> Result<Option<Json>, String> {
-    let key = StoreKey::new(key).map_err(|e| e.to_string())?;
-    let Some(bytes) = store.get(&key).map_err(|e| e.to_string())? else {
+fn read_json(
+    store: &dyn ReadableWritableListableStorageTraits,
+    key: &StoreKey,
+) -> Result<Option<Json>, String> {
+    let Some(bytes) = store.get(key).map_err(|e| e.to_string())? else {
         return Ok(None);
     };
     serde_json::from_slice(&bytes)

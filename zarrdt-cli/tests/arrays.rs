@@ -150,6 +150,7 @@ fn v3_sharded_zstd_with_missing_inner_chunks() {
         "Zarr v3 array of records",
         "[10] (inner), in shards of [50]",
         "sharding_indexed(",
+        "index_codecs=[bytes(endian=little), crc32c]",
         "zstd(",
         "2 of 2 shards written, 0 missing",
         "6 of 10 inner chunks written, 4 missing",
