@@ -690,7 +690,9 @@ mod tests {
 
     #[test]
     fn blocks_cover_the_selection_in_c_order() {
-        let cases: [(&[u64], &[u64], &[Range<u64>]); 4] = [
+        // (shape, chunks, selection)
+        type Case<'a> = (&'a [u64], &'a [u64], &'a [Range<u64>]);
+        let cases: [Case<'_>; 4] = [
             (&[7, 5, 3], &[3, 2, 2], &[1..7, 0..5, 1..3]),
             (&[4, 4, 4, 4], &[3, 1, 2, 3], &[0..4, 1..3, 0..4, 2..4]),
             (&[9], &[2], &[0..9]),
