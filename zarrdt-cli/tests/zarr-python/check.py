@@ -1,0 +1,249 @@
+"""zarr-python writes compressed record arrays; `zarrdt dump --format json` must read every
+element as zarr-python reads it back, bit for bit.
+
+Usage: python check.py ZARRDT_BINARY WORKDIR   (with the zarr-python to test installed)
+
+Cases, for whichever zarr-python runs this (2.18, 3.1, 3.4):
+* Zarr v2: Blosc (lz4, shuffle), zstd, gzip; nested records, mixed byte order, a subarray
+  field (2.18 only: zarr-python 3 cannot write them), 2-D with missing chunks, F order;
+* Zarr v3 (3.x): zstd, gzip, Blosc, sharding; nested records, 2-D with missing chunks.
+
+Values include NaN with and without payload, infinities and -0.0. Both sides are compared in
+one typed form: floats as their bit patterns, bytes as hex (as tests/fixtures record them).
+"""
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+
+import numpy as np
+import zarr
+
+ZARR_MAJOR = int(zarr.__version__.split(".")[0])
+
+
+# ------------------------------------------------------------------------------------------
+# The typed form
+# ------------------------------------------------------------------------------------------
+
+def typed(x):
+    """The typed form of a 0-d (or subarray) ndarray, as zarr-python read it."""
+    dt = x.dtype
+    if x.ndim > 0:
+        return [typed(x[i, ...]) for i in range(x.shape[0])]
+    if dt.names is not None:
+        return {name: typed(np.asarray(x[name])) for name in dt.names}
+    b = x.tobytes()
+    order = "big" if dt.byteorder == ">" else "little"
+    k = dt.kind
+    if k == "b":
+        return bool(b[0])
+    if k in "iuMm":
+        return int.from_bytes(b, order, signed=(k in "iMm"))
+    if k == "f":
+        return "0x%0*x" % (2 * len(b), int.from_bytes(b, order))
+    if k == "c":
+        h = len(b) // 2
+        return ["0x%0*x" % (2 * h, int.from_bytes(p, order)) for p in (b[:h], b[h:])]
+    if k == "U":
+        return str(x[()])
+    if k in "SV":
+        return b.hex()
+    raise TypeError(dt)
+
+
+CANONICAL = {2: 0x7E00, 4: 0x7FC00000, 8: 0x7FF8000000000000}
+INFINITY = {2: 0x7C00, 4: 0x7F800000, 8: 0x7FF0000000000000}
+PACK = {2: "<e", 4: "<f", 8: "<d"}
+
+
+def float_bits(j, size):
+    if j == "NaN":
+        return CANONICAL[size]
+    if j == "Infinity":
+        return INFINITY[size]
+    if j == "-Infinity":
+        return INFINITY[size] | (1 << (8 * size - 1))
+    if isinstance(j, str):
+        assert j.startswith("0x") and len(j) == 2 + 2 * size and j == j.lower(), j
+        return int(j, 16)
+    # A JSON number: the nearest float of this size (Python parses to f64 first).
+    return int.from_bytes(struct.pack(PACK[size], float(j)), "little")
+
+
+def dumped(j, dt):
+    """The typed form of one element of `zarrdt dump`, `dt` the dtype zarr-python read."""
+    if dt.subdtype is not None:
+        base, shape = dt.subdtype
+        def nest(v, dims):
+            if not dims:
+                return dumped(v, base)
+            assert isinstance(v, list) and len(v) == dims[0], v
+            return [nest(item, dims[1:]) for item in v]
+        return nest(j, list(shape))
+    if dt.names is not None:
+        assert list(j.keys()) == list(dt.names), (list(j.keys()), dt.names)
+        return {name: dumped(j[name], dt.fields[name][0]) for name in dt.names}
+    k = dt.kind
+    if k == "f":
+        return "0x%0*x" % (2 * dt.itemsize, float_bits(j, dt.itemsize))
+    if k == "c":
+        h = dt.itemsize // 2
+        return ["0x%0*x" % (2 * h, float_bits(p, h)) for p in j]
+    return j
+
+
+def flatten(v, ndim):
+    if ndim == 0:
+        return [v]
+    return [e for item in v for e in flatten(item, ndim - 1)]
+
+
+# ------------------------------------------------------------------------------------------
+# Writing
+# ------------------------------------------------------------------------------------------
+
+NESTED = [("id", "<u4"), ("vel", [("x", "<f8"), ("y", "<f4")]), ("flag", "?"), ("c", "<c8")]
+# zarr-python 3 cannot write datetime fields of v2 records ("cannot include dtype 'M' in a
+# buffer"); 2.18 can.
+MIXED = [("a", "<i4"), ("b", ">f8")] + ([("t", "<M8[s]")] if ZARR_MAJOR == 2 else [])
+SUBARRAY = [("x", "<f4"), ("pos", "<f8", (2, 2)), ("s", "<U3")]
+
+SPECIAL_F8 = [0.5, -0.0, float("inf"), float("-inf"), float("nan"),
+              struct.unpack("<d", struct.pack("<Q", 0x7FF8000000000001))[0], 1e-300, 1.0 / 3]
+
+
+def values(dtype, n):
+    """`n` records of `dtype`, special floats included."""
+    a = np.zeros(n, dtype=dtype)
+    for i in range(n):
+        for name in dtype.names:
+            sub = dtype.fields[name][0]
+            if sub.names is not None:
+                a[name][i] = values(sub, 1)[0]
+                continue
+            base = sub.subdtype[0] if sub.subdtype else sub
+            k = base.kind
+            if k == "f":
+                v = SPECIAL_F8[(i + len(name)) % len(SPECIAL_F8)] * (1 if i % 3 else -1)
+            elif k == "c":
+                v = complex(SPECIAL_F8[i % len(SPECIAL_F8)], i / 4)
+            elif k == "b":
+                v = i % 2 == 0
+            elif k == "M":
+                v = np.datetime64(1_700_000_000 + i, "s") if i % 4 else np.datetime64("NaT")
+            elif k == "U":
+                v = ["", "é", "abc", "日本"][i % 4]
+            else:
+                v = (i * 2654435761) % 1000
+            a[name][i] = v
+    return a
+
+
+def filled(dtype, shape):
+    return values(np.dtype(dtype), int(np.prod(shape))).reshape(shape)
+
+
+def create(path, zarr_format, shape, chunks, dtype, compressor, order="C", shards=None):
+    dtype = np.dtype(dtype)
+    fill = np.zeros((), dtype=dtype)[()]  # a numpy scalar (np.void for records)
+    if ZARR_MAJOR == 2:
+        import numcodecs
+        codec = {"blosc": numcodecs.Blosc("lz4", 5, numcodecs.Blosc.SHUFFLE),
+                 "zstd": numcodecs.Zstd(3), "gzip": numcodecs.GZip(5), None: None}[compressor]
+        return zarr.open_array(path, mode="w", shape=shape, chunks=chunks, dtype=dtype,
+                               fill_value=fill, compressor=codec, order=order)
+    kwargs = {}
+    if zarr_format == 2:
+        import numcodecs
+        kwargs["compressors"] = {"blosc": numcodecs.Blosc("lz4", 5, numcodecs.Blosc.SHUFFLE),
+                                 "zstd": numcodecs.Zstd(level=3), "gzip": numcodecs.GZip(5),
+                                 None: None}[compressor]
+        kwargs["order"] = order
+    else:
+        from zarr.codecs import BloscCodec, GzipCodec, ZstdCodec
+        kwargs["compressors"] = {"blosc": BloscCodec(cname="lz4", shuffle="shuffle"),
+                                 "zstd": ZstdCodec(level=3), "gzip": GzipCodec(level=5),
+                                 None: None}[compressor]
+        if shards is not None:
+            kwargs["shards"] = shards
+    return zarr.create_array(store=path, shape=shape, chunks=chunks, dtype=dtype,
+                             fill_value=fill, zarr_format=zarr_format, **kwargs)
+
+
+def cases():
+    """(name, zarr_format, shape, chunks, dtype, compressor, order, shards, region)."""
+    out = [
+        ("v2_blosc_nested", 2, (23,), (5,), NESTED, "blosc", "C", None, (slice(0, 23),)),
+        ("v2_zstd_mixed_order", 2, (10,), (4,), MIXED, "zstd", "C", None, (slice(0, 10),)),
+        ("v2_gzip_2d_missing", 2, (7, 5), (3, 2), NESTED, "gzip", "C", None,
+         (slice(0, 3), slice(0, 5))),
+        ("v2_blosc_fortran", 2, (6, 4), (4, 3), NESTED, "blosc", "F", None,
+         (slice(0, 6), slice(0, 4))),
+    ]
+    if ZARR_MAJOR == 2:
+        out.append(("v2_zstd_subarray", 2, (9,), (4,), SUBARRAY, "zstd", "C", None,
+                    (slice(0, 9),)))
+    else:
+        out += [
+            ("v3_zstd_nested", 3, (23,), (5,), NESTED, "zstd", "C", None, (slice(0, 20),)),
+            ("v3_gzip_2d_missing", 3, (7, 5), (3, 2), NESTED, "gzip", "C", None,
+             (slice(3, 7), slice(0, 4))),
+            ("v3_blosc_sharded", 3, (40,), (5,), NESTED, "blosc", "C", (20,),
+             (slice(0, 27),)),
+            ("v3_sharded_2d", 3, (8, 6), (2, 3), NESTED, "zstd", "C", (4, 6),
+             (slice(0, 4), slice(0, 6))),
+        ]
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+
+def main():
+    binary, workdir = sys.argv[1], sys.argv[2]
+    os.makedirs(workdir, exist_ok=True)
+    failures = 0
+    for name, zarr_format, shape, chunks, dtype, compressor, order, shards, region in cases():
+        path = os.path.join(workdir, name + ".zarr")
+        shutil.rmtree(path, ignore_errors=True)
+        try:
+            array = create(path, zarr_format, shape, chunks, dtype, compressor, order, shards)
+            region_shape = tuple(s.stop - s.start for s in region)
+            array[region] = filled(dtype, region_shape)
+        except Exception as error:  # a writer that cannot write this case
+            print(f"skip {name}: zarr-python {zarr.__version__} cannot write it: {error}")
+            continue
+        source = "zarr-python %s's reading" % zarr.__version__
+        try:
+            back = zarr.open_array(path, mode="r")[...]
+        except Exception as error:
+            # zarr-python 3.1 writes nested v2 records it cannot read back: the written data.
+            back = np.zeros(shape, dtype=np.dtype(dtype))
+            back[region] = filled(dtype, region_shape)
+            source = "the data written (zarr-python %s cannot read it: %s)" % (
+                zarr.__version__, str(error).splitlines()[0][:60])
+        want = [typed(np.asarray(back[idx])) for idx in np.ndindex(back.shape)]
+        run = subprocess.run([binary, "dump", "--format", "json", path],
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            print(f"FAIL {name}: exit {run.returncode}: {run.stderr.strip()}")
+            failures += 1
+            continue
+        doc = json.loads(run.stdout)
+        got = [dumped(v, back.dtype) for v in flatten(doc["values"], len(shape))]
+        header_ok = doc["shape"] == list(shape) and doc["zarr_format"] == zarr_format
+        if got != want or not header_ok:
+            bad = next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), None)
+            print(f"FAIL {name}: element {bad}: {got[bad] if bad is not None else ''} "
+                  f"vs {want[bad] if bad is not None else ''}; header ok: {header_ok}")
+            failures += 1
+            continue
+        print(f"ok   {name}: {len(want)} elements equal {source}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

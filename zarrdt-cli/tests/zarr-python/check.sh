@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# zarr-python 2.18.7, 3.1.6 and 3.4.2 each write compressed record arrays (Blosc, zstd, gzip,
+# sharding; v2 and v3; nested records, mixed byte order, subarrays, 2-D, F order, missing
+# chunks), and `zarrdt dump --format json` must read every element as that zarr-python reads
+# it back (check.py). Uses the pinned venvs of tests/interop/venvs.sh (under target/interop).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+source "$root/tests/interop/venvs.sh"
+cargo build --quiet --manifest-path "$root/Cargo.toml" -p zarrdt-cli --bin zarrdt
+binary="${CARGO_TARGET_DIR:-$root/target}/debug/zarrdt"
+work="${CARGO_TARGET_DIR:-$root/target}/zarrdt-cli-zarr-python"
+for version in 2.18.7 3.1.6 3.4.2; do
+  ensure_venv "$version"
+  echo "zarr-python $version:"
+  "$(venv_python "$version")" -W ignore "$root/zarrdt-cli/tests/zarr-python/check.py" \
+    "$binary" "$work/$version"
+done
