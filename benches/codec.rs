@@ -1,85 +1,140 @@
-//! Throughput of the derived codecs against a `memcpy` of the same bytes, in one run.
+//! Throughput of the record codecs against `memcpy` of the same bytes, in the same run.
 //!
-//! `cargo bench --bench codec` (criterion; add `-- --quick` for a shorter run). Each group
-//! encodes or decodes 1 Mi records; the `memcpy` row copies a buffer of the same size.
+//! ```sh
+//! cargo bench --bench codec                  # every case (about 3 minutes on 2 cores)
+//! cargo bench --bench codec -- chunk         # chunk-sized buffers only
+//! cargo bench --bench codec -- 'A/chunk'     # one record at one size
+//! ```
+//!
+//! Four records (see BENCHMARKS.md), each at two sizes: `chunk`, 1 MiB of packed records (a
+//! typical chunk, which stays in cache), and `large`, 256 MiB (far beyond cache). For each:
+//!
+//! * `memcpy`: a copy of the packed bytes, the yardstick;
+//! * `encode`/`decode` `native`/`swapped`: the derived codec (`Element::encode_slice_into`,
+//!   `decode_slice_into` into a reused vector), in the machine's byte order and the other;
+//! * `swap`: the run-time codec's byte-order conversion of the chunk in place
+//!   (`ByteOrderConversion::apply`, planned once per data type, as zarrs does per array);
+//! * `values` (chunk only): the run-time codec decoding the chunk to dynamic [`Value`]s, as
+//!   every array opened without a Rust type does (throughput in records);
+//! * `field` and `memcpy_field`: one `f32`/`f64` field of every record (`Layout::decode_field_into`,
+//!   into a reused vector)
+//!   and a copy of as many bytes as that field has in all records.
+//!
+//! Record `A` is decoded twice more: `decode_u8_flag` is the same record with a `u8` in place
+//! of the `bool`, to price the validation of `bool` bytes.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    clippy::cast_possible_wrap
+)]
 
 use std::hint::black_box;
+use std::time::Duration;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use zarrdt::{Element, Endian, ZarrStruct};
-use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, TryFromBytes};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use num_complex::Complex;
+use zarrdt::half::f16;
+use zarrdt::{
+    ByteOrderConversion, DateTime64, Element, Endian, FixedString, Nanoseconds, ZarrStruct,
+};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 
-const RECORDS: usize = 1 << 20;
-
-/// `#[repr(C)]`, padding-free, zerocopy: the one-copy path in native order.
-#[derive(ZarrStruct, IntoBytes, FromBytes, Immutable, KnownLayout, Clone, Copy)]
-#[repr(C)]
-struct Sample {
-    time: f64,
-    value: f32,
-    channel: u32,
-}
-
-/// The same fields without zerocopy: the field-by-field path.
+/// Record A: five scalars, 21 bytes packed; Rust pads it to 24 in memory.
 #[derive(ZarrStruct, Clone, Copy)]
-struct SampleFieldwise {
-    time: f64,
-    value: f32,
-    channel: u32,
+struct A {
+    id: u32,
+    t: f64,
+    x: f32,
+    y: f32,
+    flag: bool,
 }
 
-/// `#[repr(C)]` with a bool: the validated zerocopy path.
-#[derive(ZarrStruct, IntoBytes, TryFromBytes, Immutable, KnownLayout, Clone, Copy)]
-#[repr(C)]
-struct Flagged {
-    time: f64,
-    value: f32,
-    channel: u16,
-    valid: bool,
-    kind: u8,
-}
-
-/// A packed record whose memory layout differs from the record (29 bytes, an array, a bool).
+/// Record A with a `u8` flag: the same bytes, nothing to validate.
 #[derive(ZarrStruct, Clone, Copy)]
-struct Particle {
+struct AU8 {
+    id: u32,
+    t: f64,
+    x: f32,
+    y: f32,
+    flag: u8,
+}
+
+#[derive(ZarrStruct, Clone, Copy)]
+struct Velocity {
+    vx: f32,
+    vy: f32,
+}
+
+/// Record B: nested, with an array, a complex and a half-precision field (38 bytes packed).
+#[derive(ZarrStruct, Clone, Copy)]
+struct B {
     id: u64,
     pos: [f32; 3],
-    mass: f64,
-    alive: bool,
+    vel: Velocity,
+    z: Complex<f32>,
+    charge: f16,
 }
 
-fn memcpy_baseline(c: &mut Criterion, group_name: &str, bytes: usize) {
-    let source = vec![0xa5u8; bytes];
-    let mut target = vec![0u8; bytes];
-    let mut group = c.benchmark_group(group_name);
-    group.throughput(Throughput::Bytes(bytes as u64));
-    group.bench_function("memcpy", |b| {
-        b.iter(|| target.copy_from_slice(black_box(&source)));
-    });
-    group.finish();
+/// Record C: `#[repr(C)]`, padding-free, single-copy (16 bytes).
+#[derive(ZarrStruct, IntoBytes, FromBytes, Immutable, KnownLayout, Clone, Copy)]
+#[zarr(single_copy)]
+#[repr(C)]
+struct C {
+    time: f64,
+    value: f32,
+    channel: u32,
 }
 
-fn codec<T: Element + Copy>(c: &mut Criterion, name: &str, make: impl Fn(usize) -> T) {
-    let values: Vec<T> = (0..RECORDS).map(make).collect();
-    let bytes = RECORDS * T::SIZE;
-    memcpy_baseline(c, name, bytes);
-    let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Bytes(bytes as u64));
-    let mut out = vec![0u8; bytes];
-    for endian in [Endian::NATIVE, swapped(Endian::NATIVE)] {
-        group.bench_with_input(BenchmarkId::new("encode", endian), &endian, |b, &endian| {
-            b.iter(|| T::encode_slice_into(black_box(&values), &mut out, endian));
-        });
-        let encoded = T::encode_slice(&values, endian);
-        let mut decoded = Vec::with_capacity(RECORDS);
-        group.bench_with_input(BenchmarkId::new("decode", endian), &endian, |b, &endian| {
-            b.iter(|| {
-                decoded.clear();
-                T::decode_slice_into(black_box(&encoded), endian, &mut decoded)
-            });
-        });
+/// Record D: a 16-character string and a datetime64 (80 bytes).
+#[derive(ZarrStruct, Clone, Copy)]
+struct D {
+    name: FixedString<16>,
+    at: DateTime64<Nanoseconds>,
+    value: f64,
+}
+
+const CHUNK_BYTES: usize = 1 << 20;
+const LARGE_BYTES: usize = 256 << 20;
+
+fn record_a(i: usize) -> A {
+    A {
+        id: i as u32,
+        t: i as f64 * 1e-3,
+        x: i as f32,
+        y: -(i as f32),
+        flag: i.is_multiple_of(7),
     }
-    group.finish();
+}
+
+fn record_b(i: usize) -> B {
+    let f = i as f32;
+    B {
+        id: i as u64,
+        pos: [f, f + 1.0, f + 2.0],
+        vel: Velocity { vx: f, vy: -f },
+        z: Complex::new(f, 0.5),
+        charge: f16::from_f32((i % 2048) as f32),
+    }
+}
+
+fn record_c(i: usize) -> C {
+    C {
+        time: i as f64,
+        value: i as f32,
+        channel: i as u32,
+    }
+}
+
+fn record_d(i: usize) -> D {
+    let name = format!("sensor-{:09}", i % 1_000_000_000);
+    D {
+        name: FixedString::new(&name).unwrap_or_default(),
+        at: DateTime64::new(1_700_000_000_000_000_000 + i as i64),
+        value: i as f64,
+    }
 }
 
 fn swapped(endian: Endian) -> Endian {
@@ -89,32 +144,131 @@ fn swapped(endian: Endian) -> Endian {
     }
 }
 
-#[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
-fn benches(c: &mut Criterion) {
-    codec(c, "sample_zerocopy", |i| Sample {
-        time: i as f64,
-        value: i as f32,
-        channel: i as u32,
+/// Every case for records of `T` filling `bytes` bytes; `field` names an `F` field.
+fn cases<T: Element + Copy, F: Element>(
+    c: &mut Criterion,
+    name: &str,
+    size: &str,
+    bytes: usize,
+    make: impl Fn(usize) -> T,
+    field: &str,
+) {
+    let records = bytes / T::SIZE;
+    let bytes = records * T::SIZE;
+    let values: Vec<T> = (0..records).map(make).collect();
+    let mut group = c.benchmark_group(format!("{name}/{size}"));
+    if bytes > CHUNK_BYTES {
+        group
+            .sample_size(10)
+            .measurement_time(Duration::from_secs(2));
+    }
+    group.throughput(Throughput::Bytes(bytes as u64));
+    memcpy(&mut group, "memcpy", bytes);
+
+    let native = Endian::NATIVE;
+    let mut out = vec![0u8; bytes];
+    let mut decoded: Vec<T> = Vec::with_capacity(records);
+    for (label, endian) in [("native", native), ("swapped", swapped(native))] {
+        group.bench_function(format!("encode/{label}"), |bench| {
+            bench.iter(|| T::encode_slice_into(black_box(&values), &mut out, endian).unwrap());
+        });
+        let encoded = T::encode_slice(&values, endian);
+        group.bench_function(format!("decode/{label}"), |bench| {
+            bench.iter(|| {
+                decoded.clear();
+                T::decode_slice_into(black_box(&encoded), endian, &mut decoded).unwrap();
+            });
+        });
+    }
+    drop(decoded);
+
+    // The run-time codec on the same bytes: a whole chunk brought to the other byte order in
+    // place, and (for chunks) decoded to dynamic values.
+    let layout = T::layout(native);
+    let mut chunk = T::encode_slice(&values, native);
+    let to_swapped = ByteOrderConversion::new(&layout, swapped(native));
+    let to_native = ByteOrderConversion::new(&layout.with_endian(swapped(native)), native);
+    let mut is_native = true;
+    group.bench_function("swap", |bench| {
+        bench.iter(|| {
+            let conversion = if is_native { &to_swapped } else { &to_native };
+            conversion.apply(black_box(&mut chunk)).unwrap();
+            is_native = !is_native;
+        });
     });
-    codec(c, "sample_fieldwise", |i| SampleFieldwise {
-        time: i as f64,
-        value: i as f32,
-        channel: i as u32,
+    if !is_native {
+        to_native.apply(&mut chunk).unwrap();
+    }
+    if bytes <= CHUNK_BYTES {
+        group.throughput(Throughput::Elements(records as u64));
+        group.bench_function("values", |bench| {
+            bench.iter(|| layout.decode_values(black_box(&chunk)).unwrap());
+        });
+    }
+
+    // One field of every record, against a copy of as many bytes.
+    group.throughput(Throughput::Bytes((records * F::SIZE) as u64));
+    memcpy(&mut group, "memcpy_field", records * F::SIZE);
+    let mut values: Vec<F> = Vec::with_capacity(records);
+    group.bench_function(format!("field/{field}"), |bench| {
+        bench.iter(|| {
+            values.clear();
+            layout
+                .decode_field_into(black_box(&chunk), &[field], &mut values)
+                .unwrap();
+        });
     });
-    codec(c, "flagged_validated", |i| Flagged {
-        time: i as f64,
-        value: i as f32,
-        channel: i as u16,
-        valid: i % 3 == 0,
-        kind: i as u8,
-    });
-    codec(c, "particle_packed", |i| Particle {
-        id: i as u64,
-        pos: [i as f32, 1.0, 2.0],
-        mass: i as f64,
-        alive: i % 2 == 0,
+    group.finish();
+}
+
+fn memcpy(group: &mut BenchmarkGroup<'_, WallTime>, label: &str, bytes: usize) {
+    let source = vec![0xa5u8; bytes];
+    let mut target = vec![0u8; bytes];
+    group.bench_function(label, |bench| {
+        bench.iter(|| target.copy_from_slice(black_box(&source)));
     });
 }
 
-criterion_group!(codecs, benches);
+/// Decoding record A with a `bool` against the same bytes with a `u8`: the price of checking
+/// that every `bool` byte is 0 or 1.
+fn validation(c: &mut Criterion, size: &str, bytes: usize) {
+    let records = bytes / A::SIZE;
+    let encoded = A::encode_slice(
+        &(0..records).map(record_a).collect::<Vec<_>>(),
+        Endian::NATIVE,
+    );
+    let mut group = c.benchmark_group(format!("A/{size}"));
+    if bytes > CHUNK_BYTES {
+        group
+            .sample_size(10)
+            .measurement_time(Duration::from_secs(2));
+    }
+    group.throughput(Throughput::Bytes(encoded.len() as u64));
+    let mut decoded: Vec<AU8> = Vec::with_capacity(records);
+    group.bench_function("decode_u8_flag/native", |bench| {
+        bench.iter(|| {
+            decoded.clear();
+            AU8::decode_slice_into(black_box(&encoded), Endian::NATIVE, &mut decoded).unwrap();
+        });
+    });
+    group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    for (size, bytes) in [("chunk", CHUNK_BYTES), ("large", LARGE_BYTES)] {
+        cases::<A, f32>(c, "A", size, bytes, record_a, "x");
+        validation(c, size, bytes);
+        cases::<B, u64>(c, "B", size, bytes, record_b, "id");
+        cases::<C, f32>(c, "C", size, bytes, record_c, "value");
+        cases::<D, f64>(c, "D", size, bytes, record_d, "value");
+    }
+}
+
+criterion_group! {
+    name = codecs;
+    config = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_millis(1500));
+    targets = benches
+}
 criterion_main!(codecs);

@@ -333,7 +333,7 @@ fn one_field_of_every_record() {
         "{error}"
     );
     let error = retrieve_field::<f32, _>(&array, &[0..1], &["at", "z"]).unwrap_err();
-    assert!(error.to_string().contains("\"at.z\""), "{error}");
+    assert!(error.to_string().contains("`at.z`"), "{error}");
 }
 
 /// A Zarr v2 record array with mixed per-field byte order, a subarray field and padding-free

@@ -150,6 +150,13 @@ pub enum Error {
         reason: String,
     },
 
+    /// A field path that names no field of the record.
+    #[error("the record has no field `{path}`")]
+    NoSuchField {
+        /// The path asked for.
+        path: FieldPath,
+    },
+
     /// Array metadata (`zarr.json`, `.zarray`) that is malformed outside the data type and
     /// fill value.
     #[error("invalid array metadata: member {member:?}: {reason}")]
@@ -195,7 +202,8 @@ macro_rules! with_path {
             | Error::InvalidElement { $path, .. }
             | Error::ValueMismatch { $path, .. }
             | Error::TypeMismatch { $path, .. }
-            | Error::NoV3Equivalent { $path, .. } => $some,
+            | Error::NoV3Equivalent { $path, .. }
+            | Error::NoSuchField { $path } => $some,
             Error::InvalidCodec { .. }
             | Error::MissingEndian { .. }
             | Error::ChunkLength { .. }

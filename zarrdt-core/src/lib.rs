@@ -97,7 +97,7 @@ mod zarr_struct;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use codec::BytesCodec;
+pub use codec::{ByteOrderConversion, BytesCodec};
 pub use data_type::{ArrayType, DataType, Field, Fields, StructType};
 pub use descriptor::{DescriptorKind, FieldDescriptor, TypeDescriptor};
 pub use element::{

@@ -157,12 +157,13 @@ pub trait DecodeBytes<T> {
 impl<T: FromBytes + IntoBytes> DecodeBytes<T> for &Probe<T> {
     #[inline]
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool {
-        let start = out.len();
-        let count = bytes.len() / size_of::<T>().max(1);
-        if T::extend_vec_zeroed(out, count).is_err() {
-            return false;
-        }
-        out[start..].as_mut_bytes().copy_from_slice(bytes);
+        // Each record copied straight into the vector's spare capacity (no zeroing first);
+        // the zero value stands in only for a short read, which whole chunks never have.
+        out.extend(
+            bytes
+                .chunks_exact(size_of::<T>().max(1))
+                .map(|record| T::read_from_bytes(record).unwrap_or_else(|_| T::new_zeroed())),
+        );
         true
     }
 }

@@ -146,6 +146,18 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
                 }
             }
 
+            #[inline]
+            fn packed_is_valid<__E: #private::StaticEndian>(__bytes: &[#private::u8]) -> #private::bool {
+                let __bytes = &__bytes[..<Self as #element>::SIZE];
+                let mut __valid = true;
+                #(
+                    if #element_of::HAS_INVALID_BYTES {
+                        __valid &= #element_of::packed_is_valid::<__E>(&__bytes[#offsets..]);
+                    }
+                )*
+                __valid
+            }
+
             fn to_value(&self) -> #private::Value {
                 #private::record([ #( (#names, #element_of::to_value(#field_refs)), )* ])
             }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde_json::Value as Json;
-use zarrdt_core::{DataType as ZarrDataType, Endian, Layout};
+use zarrdt_core::{ByteOrderConversion, DataType as ZarrDataType, Endian, Layout};
 use zarrs::array::data_type::api::codec_traits::bytes::{
     BytesCodecEndiannessMissingError, BytesDataTypeTraits,
 };
@@ -47,6 +47,8 @@ pub struct StructDataType {
     data_type: ZarrDataType,
     /// The element as held in memory: packed, every multi-byte field in native order.
     native: Layout,
+    /// Between the native and the other byte order (either way), planned once.
+    swap: ByteOrderConversion,
 }
 
 impl StructDataType {
@@ -59,7 +61,16 @@ impl StructDataType {
             });
         }
         let native = Layout::from_data_type(&data_type, Some(Endian::NATIVE))?;
-        Ok(StructDataType { data_type, native })
+        let other = match Endian::NATIVE {
+            Endian::Little => Endian::Big,
+            Endian::Big => Endian::Little,
+        };
+        let swap = ByteOrderConversion::new(&native, other);
+        Ok(StructDataType {
+            data_type,
+            native,
+            swap,
+        })
     }
 
     /// As a zarrs [`DataType`].
@@ -163,7 +174,7 @@ impl BytesDataTypeTraits for StructDataType {
         endianness: Option<Endianness>,
     ) -> Result<Cow<'a, [u8]>, BytesCodecEndiannessMissingError> {
         convert(
-            &self.native,
+            &self.swap,
             bytes,
             endianness,
             self.data_type.has_endianness(),
@@ -178,15 +189,16 @@ impl BytesDataTypeTraits for StructDataType {
         endianness: Option<Endianness>,
     ) -> Result<Cow<'a, [u8]>, BytesCodecEndiannessMissingError> {
         let endianness = endianness.or(Some(Endianness::Little));
-        convert(&self.native, bytes, endianness, false)
+        convert(&self.swap, bytes, endianness, false)
     }
 }
 
-/// Swaps every multi-byte value of records in `native` layout between the native order and
+/// Swaps every multi-byte value of records (`swap`, the conversion between the native order
+/// and the other) between the native order and
 /// `endianness` (the swap is its own inverse); an error if the type needs an order and none
 /// is given.
 fn convert<'a>(
-    native: &Layout,
+    swap: &ByteOrderConversion,
     bytes: Cow<'a, [u8]>,
     endianness: Option<Endianness>,
     needs_endianness: bool,
@@ -201,8 +213,7 @@ fn convert<'a>(
     }
     let mut owned = bytes.into_owned();
     // zarrs hands the hook whole elements; anything else cannot be converted.
-    native
-        .convert_byte_order(&mut owned, target)
+    swap.apply(&mut owned)
         .map_err(|_| BytesCodecEndiannessMissingError)?;
     Ok(Cow::Owned(owned))
 }

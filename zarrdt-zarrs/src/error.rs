@@ -66,11 +66,4 @@ pub enum Error {
         /// Why.
         reason: String,
     },
-
-    /// A field path that names no field of the record.
-    #[error("the record has no field {path:?}")]
-    NoSuchField {
-        /// The path asked for.
-        path: String,
-    },
 }

@@ -1,7 +1,7 @@
 //! One field of every record: what NumPy users do with `a["mass"]`, without materialising
 //! the records.
 
-use zarrdt_core::{Element, Endian, Layout};
+use zarrdt_core::Element;
 use zarrs::array::{Array, ArrayBytes, ArraySubsetTraits};
 use zarrs::storage::ReadableStorageTraits;
 
@@ -12,8 +12,11 @@ use crate::{Error, RecordType};
 ///
 /// `T` must be the field's type (an `f64` for a `float64` field, a `[f32; 3]` for a subarray
 /// or a struct of fields `"0"`, `"1"`, `"2"`, a derived struct for a nested record); the
-/// error names the first difference. The records' bytes are decoded by zarrs' codecs, and
-/// the field's bytes are picked out of them at its offset: no record is built.
+/// error names the first difference, and a path that names no field is
+/// [`zarrdt_core::Error::NoSuchField`]. The records' bytes are decoded by zarrs' codecs, and
+/// the field is read out of them where it lies ([`Layout::decode_field`]): no record is built.
+///
+/// [`Layout::decode_field`]: zarrdt_core::Layout::decode_field
 ///
 /// ```no_run
 /// # use std::sync::Arc;
@@ -29,32 +32,7 @@ pub fn retrieve_field<T: Element, S: ?Sized + ReadableStorageTraits + 'static>(
     path: &[&str],
 ) -> Result<Vec<T>, Error> {
     let record = RecordType::of(array.data_type())?;
-    let layout = record.native_layout();
-    let (offset, field) = field_at(layout, path).ok_or_else(|| Error::NoSuchField {
-        path: path.join("."),
-    })?;
-    T::layout(Endian::NATIVE).check_matches(field)?;
     let bytes: ArrayBytes<'static> = array.retrieve_array_subset(subset)?;
     let bytes = bytes.into_fixed().map_err(zarrs::array::ArrayError::from)?;
-    let size = field.size();
-    let mut gathered = Vec::with_capacity(bytes.len() / layout.size() * size);
-    for record in bytes.chunks_exact(layout.size()) {
-        gathered.extend_from_slice(&record[offset..offset + size]);
-    }
-    Ok(T::decode_slice(&gathered, Endian::NATIVE)?)
-}
-
-/// The offset and layout of the field at `path` inside `layout`.
-fn field_at<'a>(layout: &'a Layout, path: &[&str]) -> Option<(usize, &'a Layout)> {
-    let mut offset = 0;
-    let mut current = layout;
-    for name in path {
-        let Layout::Struct(structure) = current else {
-            return None;
-        };
-        let field = structure.field(name)?;
-        offset += field.offset();
-        current = field.layout();
-    }
-    Some((offset, current))
+    Ok(record.native_layout().decode_field(&bytes, path)?)
 }

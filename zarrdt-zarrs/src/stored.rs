@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde_json::{Value as Json, json};
-use zarrdt_core::{Endian, Layout};
+use zarrdt_core::{ByteOrderConversion, Endian, Layout};
 use zarrs::array::data_type::api::codec_traits::bytes::{
     BytesCodecEndiannessMissingError, BytesDataTypeTraits,
 };
@@ -42,6 +42,8 @@ pub struct StoredStructDataType {
     stored: Layout,
     /// The layout in memory: the stored one in native byte order.
     native: Layout,
+    /// Between the stored and the native order (either way), planned once.
+    to_native: ByteOrderConversion,
 }
 
 impl StoredStructDataType {
@@ -51,6 +53,7 @@ impl StoredStructDataType {
         Ok(StoredStructDataType {
             dtype: dtype.clone(),
             native: stored.with_endian(Endian::NATIVE),
+            to_native: ByteOrderConversion::new(&stored, Endian::NATIVE),
             stored,
         })
     }
@@ -182,12 +185,12 @@ impl StoredStructDataType {
         &self,
         bytes: Cow<'a, [u8]>,
     ) -> Result<Cow<'a, [u8]>, BytesCodecEndiannessMissingError> {
-        if self.stored == self.native {
+        if self.to_native.is_identity() {
             return Ok(bytes);
         }
         let mut owned = bytes.into_owned();
-        self.stored
-            .convert_byte_order(&mut owned, Endian::NATIVE)
+        self.to_native
+            .apply(&mut owned)
             .map_err(|_| BytesCodecEndiannessMissingError)?;
         Ok(Cow::Owned(owned))
     }

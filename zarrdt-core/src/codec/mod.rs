@@ -8,3 +8,4 @@ pub(crate) mod scalar;
 mod swap;
 
 pub use bytes::BytesCodec;
+pub use swap::ByteOrderConversion;

@@ -4,6 +4,7 @@
 use half::f16;
 use num_complex::Complex;
 
+use crate::Endian;
 use crate::endian::StaticEndian;
 
 /// A fixed-size number whose bytes are reversed between byte orders (complex numbers: each
@@ -19,26 +20,16 @@ pub(crate) trait Primitive: Copy + Default {
     fn write<E: StaticEndian>(self, out: &mut [u8]);
 }
 
-/// Reads `N` bytes from the front of `bytes` in byte order `E`, as native-order bytes.
+/// The first `N` bytes of `bytes`.
 #[inline(always)]
-fn read_ordered<E: StaticEndian, const N: usize>(bytes: &[u8]) -> [u8; N] {
-    let mut out = [0u8; N];
-    out.copy_from_slice(&bytes[..N]);
-    if !E::IS_NATIVE {
-        out.reverse();
-    }
-    out
+fn front<const N: usize>(bytes: &[u8]) -> [u8; N] {
+    let mut front = [0u8; N];
+    front.copy_from_slice(&bytes[..N]);
+    front
 }
 
-/// Writes native-order bytes to the front of `out` in byte order `E`.
-#[inline(always)]
-fn write_ordered<E: StaticEndian, const N: usize>(mut native: [u8; N], out: &mut [u8]) {
-    if !E::IS_NATIVE {
-        native.reverse();
-    }
-    out[..N].copy_from_slice(&native);
-}
-
+// The standard `from_le_bytes`/`to_be_bytes`… are what the compiler knows best: single loads
+// and stores with a byte swap, vectorised in loops.
 macro_rules! numbers {
     ($($ty:ty),*) => {$(
         impl Primitive for $ty {
@@ -46,12 +37,20 @@ macro_rules! numbers {
 
             #[inline(always)]
             fn read<E: StaticEndian>(bytes: &[u8]) -> Self {
-                <$ty>::from_ne_bytes(read_ordered::<E, { size_of::<$ty>() }>(bytes))
+                let bytes = front::<{ size_of::<$ty>() }>(bytes);
+                match E::ENDIAN {
+                    Endian::Little => <$ty>::from_le_bytes(bytes),
+                    Endian::Big => <$ty>::from_be_bytes(bytes),
+                }
             }
 
             #[inline(always)]
             fn write<E: StaticEndian>(self, out: &mut [u8]) {
-                write_ordered::<E, { size_of::<$ty>() }>(self.to_ne_bytes(), out);
+                let bytes = match E::ENDIAN {
+                    Endian::Little => self.to_le_bytes(),
+                    Endian::Big => self.to_be_bytes(),
+                };
+                out[..size_of::<$ty>()].copy_from_slice(&bytes);
             }
         }
     )*};

@@ -35,6 +35,13 @@ impl<T: Element, const N: usize> Element for [T; N] {
         std::array::from_fn(|index| T::read_packed::<E>(&bytes[index * T::SIZE..]))
     }
 
+    #[inline]
+    fn packed_is_valid<E: StaticEndian>(bytes: &[u8]) -> bool {
+        (0..N).fold(true, |valid, index| {
+            valid & T::packed_is_valid::<E>(&bytes[index * T::SIZE..])
+        })
+    }
+
     fn to_value(&self) -> Value {
         let mut shape = vec![N];
         let mut items = Vec::with_capacity(N);

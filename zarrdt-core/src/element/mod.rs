@@ -1,6 +1,7 @@
 //! [`Element`]: Rust types that are Zarr data types, with their packed encoding.
 
 mod array;
+mod field;
 mod number;
 mod text;
 mod time;
@@ -84,6 +85,16 @@ pub trait Element: Sized {
     /// Low-level: `bytes` must hold at least `SIZE` bytes, or this panics. The checked
     /// [`Element::decode`] is the safe entry point.
     fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self;
+
+    /// Whether `bytes[..Self::SIZE]` is a valid encoding in byte order `E`: what
+    /// [`Element::check_packed`] decides, without saying where, computed without branches so
+    /// that a whole block of elements is checked in one tight loop before it is read. Types
+    /// with invalid encodings override it.
+    #[doc(hidden)]
+    #[inline]
+    fn packed_is_valid<E: StaticEndian>(bytes: &[u8]) -> bool {
+        !Self::HAS_INVALID_BYTES || Self::check_packed::<E>(bytes).is_ok()
+    }
 
     /// The value as a dynamic [`Value`]: the value [`Element::layout`] decodes from its bytes
     /// (a [`Value::Record`] for structs, a [`Value::Array`] for arrays).
@@ -216,16 +227,34 @@ pub fn write_each<T: Element, E: StaticEndian>(values: &[T], out: &mut [u8]) {
     }
 }
 
-/// Decodes every element of `bytes` one by one, appending to `out`: all are checked first
-/// (if the type has invalid encodings), so the reading loop cannot fail.
+/// Elements validated together before they are read: a block small enough to stay in the
+/// first-level cache between the two passes.
+const VALIDATION_BLOCK: usize = 16 << 10;
+
+/// Decodes every element of `bytes` one by one, appending to `out`. Elements of types with
+/// invalid encodings are validated block by block, each block checked (without branches)
+/// just before it is read; on an invalid one, the error names it and `out` keeps the
+/// elements before its block.
 #[inline]
 pub fn read_each<T: Element, E: StaticEndian>(bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
-    if T::HAS_INVALID_BYTES {
-        for (index, chunk) in bytes.chunks_exact(T::SIZE).enumerate() {
-            T::check_packed::<E>(chunk).map_err(|error| error.at(index, T::SIZE))?;
-        }
+    if !T::HAS_INVALID_BYTES {
+        out.extend(bytes.chunks_exact(T::SIZE).map(T::read_packed::<E>));
+        return Ok(());
     }
-    out.extend(bytes.chunks_exact(T::SIZE).map(T::read_packed::<E>));
+    let block = (VALIDATION_BLOCK / T::SIZE).max(1) * T::SIZE;
+    for (number, block) in bytes.chunks(block).enumerate() {
+        let elements = block.chunks_exact(T::SIZE);
+        let valid = elements.clone().fold(true, |valid, element| {
+            valid & T::packed_is_valid::<E>(element)
+        });
+        if !valid {
+            let first = number * (VALIDATION_BLOCK / T::SIZE).max(1);
+            for (index, element) in elements.clone().enumerate() {
+                T::check_packed::<E>(element).map_err(|error| error.at(first + index, T::SIZE))?;
+            }
+        }
+        out.extend(elements.map(T::read_packed::<E>));
+    }
     Ok(())
 }
 

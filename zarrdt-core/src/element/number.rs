@@ -107,6 +107,11 @@ impl Element for bool {
         bytes[0] != 0
     }
 
+    #[inline]
+    fn packed_is_valid<E: StaticEndian>(bytes: &[u8]) -> bool {
+        bytes[0] <= 1
+    }
+
     fn to_value(&self) -> Value {
         Value::Bool(*self)
     }

@@ -219,6 +219,13 @@ impl<const N: usize> Element for FixedString<N> {
         FixedString(chars)
     }
 
+    #[inline]
+    fn packed_is_valid<E: StaticEndian>(bytes: &[u8]) -> bool {
+        bytes[..4 * N].chunks_exact(4).fold(true, |valid, unit| {
+            valid & char::from_u32(u32::read::<E>(unit)).is_some()
+        })
+    }
+
     fn to_value(&self) -> Value {
         Value::String(self.to_string())
     }
