@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use serde_json::{Value as Json, json};
 use zarrdt::array::{
-    ArrayOptions, Compression, RecordType, open_array, retrieve_field, retrieve_values,
-    store_values,
+    ArrayOptions, Compression, RecordType, open_array, retrieve_field, retrieve_records,
+    retrieve_values, store_records, store_values,
 };
 use zarrdt::zarrs::array::Array;
 use zarrdt::zarrs::filesystem::FilesystemStore;
@@ -462,4 +462,62 @@ fn opening_what_is_not_an_array_says_so() {
     .unwrap();
     let error = open_array(store(&dir), "/").unwrap_err().to_string();
     assert!(error.contains("invalid fill value at field `b`"), "{error}");
+}
+
+/// `store_records` / `retrieve_records` move records chunk by chunk and agree with zarrs'
+/// own element API everywhere: whole chunks, parts of chunks, the edge chunk, missing chunks,
+/// shards (whole and in part), beyond the end and arrays of more dimensions (zarrs' path); a
+/// wrong type and a wrong count are errors.
+#[test]
+fn records_move_chunk_by_chunk_as_zarrs_moves_them() {
+    for (name, options) in [
+        ("transfer_plain", ArrayOptions::new(vec![103], vec![10])),
+        (
+            "transfer_sharded",
+            ArrayOptions::new(vec![103], vec![5]).shards(vec![20]),
+        ),
+    ] {
+        let dir = scratch(name);
+        let array = options.create(store(&dir), "/", &fill()).unwrap();
+        // Records 7..95: whole chunks, parts of the chunks at both ends; 95..103 (the edge
+        // chunk) and 0..7 in part stay unwritten.
+        let written: Vec<Particle> = (7..95).map(particle).collect();
+        store_records(&array, &[7..95], &written).unwrap();
+        let mut expected: Vec<Particle> = vec![fill(); 103];
+        expected[7..95].copy_from_slice(&written);
+        for range in [0..103, 0..1, 3..57, 40..41, 95..103, 100..103, 20..40] {
+            let ours: Vec<Particle> = retrieve_records(&array, &[range.start..range.end]).unwrap();
+            let theirs: Vec<Particle> = array
+                .retrieve_array_subset(&[range.start..range.end])
+                .unwrap();
+            assert!(same(&ours, &theirs), "{name} {range:?}");
+            let (from, to) = (range.start as usize, range.end as usize);
+            assert!(same(&ours, &expected[from..to]), "{name} {range:?}");
+        }
+        // Writing the edge chunk and across it.
+        let tail: Vec<Particle> = (90..103).map(|i| particle(i + 1000)).collect();
+        store_records(&array, &[90..103], &tail).unwrap();
+        expected[90..103].copy_from_slice(&tail);
+        let back: Vec<Particle> = array.retrieve_array_subset(&[0..103]).unwrap();
+        assert!(same(&back, &expected), "{name}");
+
+        let error = store_records(&array, &[0..5], &written[..4]).unwrap_err();
+        assert!(error.to_string().contains("expected 5"), "{error}");
+        // Beyond the end, as zarrs does it (it reads the fill value there).
+        let ours: Vec<Particle> = retrieve_records(&array, &[100..104]).unwrap();
+        let theirs: Vec<Particle> = array.retrieve_array_subset(&[100..104]).unwrap();
+        assert!(same(&ours, &theirs), "{name}");
+        let error = retrieve_records::<LightParticle, _>(&array, &[0..5]).unwrap_err();
+        assert!(error.to_string().contains("mass"), "{error}");
+    }
+    let dir = scratch("transfer_2d");
+    let array = ArrayOptions::new(vec![6, 5], vec![4, 4])
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let records: Vec<Particle> = (0..12).map(particle).collect();
+    store_records(&array, &[1..5, 2..5], &records).unwrap();
+    let ours: Vec<Particle> = retrieve_records(&array, &[0..6, 0..5]).unwrap();
+    let theirs: Vec<Particle> = array.retrieve_array_subset(&[0..6, 0..5]).unwrap();
+    assert!(same(&ours, &theirs));
+    assert!(same(&ours[7..10], &records[..3]));
 }

@@ -15,6 +15,8 @@
 //! * [`open_array`]: opens any array, v3 or v2; [`retrieve_values`] / [`store_values`] read
 //!   and write records of types known only at run time; [`retrieve_field`] reads one field of
 //!   every record;
+//! * [`store_records`] / [`retrieve_records`]: records of a one-dimensional array moved chunk
+//!   by chunk, several chunks at a time, without an array-sized byte buffer;
 //! * [`open_store`]: a directory or, with the `s3` feature, an `s3://bucket/prefix` URL
 //!   (credentials and endpoint from the `AWS_*` environment, requests bounded by
 //!   [`StoreOptions`]), so the same code runs on a laptop and on S3.
@@ -35,6 +37,7 @@ mod open;
 mod record;
 mod store;
 mod stored;
+mod transfer;
 mod values;
 
 pub use create::{ArrayOptions, Compression};
@@ -45,6 +48,7 @@ pub use open::{open_array, register};
 pub use record::RecordType;
 pub use store::{StoreOptions, open_store, open_store_with};
 pub use stored::StoredStructDataType;
+pub use transfer::{retrieve_records, store_records};
 pub use values::{retrieve_values, store_values};
 
 /// The zarrs this crate is built with: name it through here, so that the versions agree.

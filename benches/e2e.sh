@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# End to end, one run, one table: record A (10M records, 210 MB by default) written and read
+# through zarrs by zarrdt, through zarr-python 3.4.2 and through tensorstore 0.1.86, in the
+# same cases (uncompressed little- and big-endian, zstd, sharded), with numpy's own byte-order
+# conversion and memcpy on the same records.
+#
+#   bash benches/e2e.sh [RECORDS] [REPEATS]     (defaults 10000000 and 3)
+#
+# The arrays are written to tmpfs (/dev/shm) where there is one, so that every tool is timed
+# on the same memory-backed file system, not on the disk's write-back (ZARRDT_E2E_DIR to
+# change it).
+# Needs Python 3.12 (found as tests/interop/venvs.sh finds it); makes its own pinned venv.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+cd "$root"
+# shellcheck source=tests/interop/venvs.sh
+source "$root/tests/interop/venvs.sh"   # find_python, ZARRDT_VENV_DIR
+records="${1:-10000000}"
+repeats="${2:-3}"
+
+venv="$ZARRDT_VENV_DIR/venv-bench"
+if [[ ! -x "$venv/bin/python" ]]; then "$(find_python)" -m venv "$venv"; fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check zarr==3.4.2 numpy==2.5.5 \
+  numcodecs==0.17.1 donfig==0.8.1.post1 google-crc32c==1.9.0 msgspec==0.22.0 packaging==26.3 \
+  PyYAML==6.0.3 typing_extensions==4.16.0 tensorstore==0.1.86 ml_dtypes==0.6.0
+py="$venv/bin/python"
+
+work="$root/target/e2e"
+arrays="${ZARRDT_E2E_DIR:-$([[ -d /dev/shm && -w /dev/shm ]] && echo /dev/shm/zarrdt-e2e || echo "$work/arrays")}"
+rm -rf "$work" "$arrays" && mkdir -p "$work" "$arrays"
+trap 'rm -rf "$work" "$arrays"' EXIT
+results="$work/results.jsonl"
+echo "== $records records A"
+"$py" "$here/e2e.py" records "$records" "$work/records.bin"
+echo "== zarrdt (zarrs)"
+cargo bench --quiet --bench e2e -- "$work/records.bin" "$arrays" "$repeats" | tee -a "$results"
+echo "== numpy, zarr-python, tensorstore"
+"$py" "$here/e2e.py" run "$work/records.bin" "$arrays" "$repeats" | tee -a "$results"
+echo
+nproc_text="$(nproc) cores"
+echo "Arrays on: $arrays ($(df -T "$arrays" | awk 'NR==2 {print $2}'))"
+echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $nproc_text, $(free -g | awk '/Mem:/ {print $2}') GiB"
+"$py" "$here/e2e.py" table "$results"
