@@ -11,7 +11,8 @@ use serde_json::json;
 use zarrdt::array::{ArrayOptions, Compression, open_array, open_store};
 use zarrdt::half::f16;
 use zarrdt::{
-    DateTime64, Element, Endian, FixedString, Layout, Microseconds, Nanoseconds, ZarrStruct,
+    ByteString, DateTime64, Element, Endian, FixedString, Layout, Microseconds, Nanoseconds,
+    RawBytes, TimeDelta64, ZarrStruct,
 };
 
 fn bucket() -> String {
@@ -26,7 +27,7 @@ struct Velocity {
 }
 
 /// What the Rust side writes to `rust/v3.zarr`: nested records, an array field, `float16`,
-/// text and a time.
+/// text, bytes and times (NumPy `U6`, `S4`, `V3`, `M8[ns]`, `m8[us]`).
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 struct Sample {
     id: u64,
@@ -34,7 +35,10 @@ struct Sample {
     vel: Velocity,
     charge: f16,
     label: FixedString<6>,
+    code: ByteString<4>,
+    raw: RawBytes<3>,
     at: DateTime64<Nanoseconds>,
+    span: TimeDelta64<Microseconds>,
     ok: bool,
 }
 
@@ -43,7 +47,10 @@ struct Sample {
 struct Tag {
     id: u64,
     label: FixedString<6>,
+    code: ByteString<4>,
+    raw: RawBytes<3>,
     at: DateTime64<Nanoseconds>,
+    span: TimeDelta64<Microseconds>,
     ok: bool,
 }
 
@@ -72,7 +79,10 @@ fn sample(i: u64) -> Sample {
         },
         charge: f16::from_f32((i % 2048) as f32 - 1024.0),
         label: FixedString::new(&format!("s{}", i % 100_000)).unwrap(),
+        code: ByteString::new(format!("c{}", i % 1000).as_bytes()).unwrap(),
+        raw: RawBytes::new([i as u8, (i >> 8) as u8, 7]),
         at: DateTime64::new(1_700_000_000_000_000_000 + i as i64 * 1_000_000_007),
+        span: TimeDelta64::new(-3 * i as i64),
         ok: !i.is_multiple_of(5),
     }
 }
@@ -84,7 +94,10 @@ fn sample_fill() -> Sample {
         vel: Velocity { vx: -1.0, vy: 0.0 },
         charge: f16::NAN,
         label: FixedString::default(),
+        code: ByteString::default(),
+        raw: RawBytes::new([0xff, 0, 1]),
         at: DateTime64::NAT,
+        span: TimeDelta64::NAT,
         ok: false,
     }
 }
@@ -114,7 +127,10 @@ fn tag(i: u64) -> Tag {
     Tag {
         id: s.id,
         label: s.label,
+        code: s.code,
+        raw: s.raw,
         at: s.at,
+        span: s.span,
         ok: s.ok,
     }
 }
@@ -153,14 +169,20 @@ fn rust_writes_records_for_zarr_python() {
     let layout = Layout::from_v2_json(&json!([
         ["id", ">u8"],
         ["label", "<U6"],
+        ["code", "|S4"],
+        ["raw", "|V3"],
         ["at", "<M8[ns]"],
+        ["span", ">m8[us]"],
         ["ok", "|b1"]
     ]))
     .unwrap();
     let fill = Tag {
         id: u64::MAX,
         label: FixedString::default(),
+        code: ByteString::default(),
+        raw: RawBytes::new([0xff, 0, 1]),
         at: DateTime64::NAT,
+        span: TimeDelta64::NAT,
         ok: false,
     };
     let array = ArrayOptions::new(vec![RUST_RECORDS], vec![7000])
@@ -183,7 +205,10 @@ struct Row {
     id: i32,
     x: f64,
     name: FixedString<5>,
+    code: ByteString<3>,
+    raw: RawBytes<2>,
     at: DateTime64<Microseconds>,
+    span: TimeDelta64<Nanoseconds>,
     flag: bool,
     inner: Inner,
 }
@@ -197,7 +222,10 @@ fn row(i: u64) -> Row {
         id: (n * 7 - 3000) as i32,
         x: i as f64 / 4.0,
         name: FixedString::new(&format!("r{}", i % 10_000)).unwrap(),
+        code: ByteString::new(format!("b{}", i % 100).as_bytes()).unwrap(),
+        raw: RawBytes::new([(i % 251) as u8, 0]),
         at: DateTime64::new(1_600_000_000_000_000 + n * 1000),
+        span: TimeDelta64::new(n * 1_000_003 - 5_000_000_000),
         flag: i.is_multiple_of(3),
         inner: Inner {
             a: (i % 256) as u8,
@@ -211,7 +239,10 @@ fn row_fill() -> Row {
         id: -1,
         x: -0.5,
         name: FixedString::new("fill").unwrap(),
+        code: ByteString::new(b"zz").unwrap(),
+        raw: RawBytes::new([9, 8]),
         at: DateTime64::NAT,
+        span: TimeDelta64::NAT,
         flag: true,
         inner: Inner { a: 255, b: -1 },
     }

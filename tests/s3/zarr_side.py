@@ -47,10 +47,12 @@ def require_equal(name, got, expected):
 
 PY_RECORDS = 10_007
 PY_WRITTEN = 9_000
-PY_DTYPE_V3 = np.dtype([("id", "<i4"), ("x", "<f8"), ("name", "<U5"), ("at", "<M8[us]"),
-                        ("flag", "?"), ("inner", [("a", "u1"), ("b", "<i2")])])
-PY_DTYPE_V2 = np.dtype([("id", ">i4"), ("x", "<f8"), ("name", "<U5"), ("at", "<M8[us]"),
-                        ("flag", "|b1"), ("inner", [("a", "u1"), ("b", ">i2")])])
+PY_DTYPE_V3 = np.dtype([("id", "<i4"), ("x", "<f8"), ("name", "<U5"), ("code", "S3"), ("raw", "V2"),
+                        ("at", "<M8[us]"), ("span", "<m8[ns]"), ("flag", "?"),
+                        ("inner", [("a", "u1"), ("b", "<i2")])])
+PY_DTYPE_V2 = np.dtype([("id", ">i4"), ("x", "<f8"), ("name", "<U5"), ("code", "S3"), ("raw", "V2"),
+                        ("at", "<M8[us]"), ("span", ">m8[ns]"), ("flag", "|b1"),
+                        ("inner", [("a", "u1"), ("b", ">i2")])])
 
 
 def python_records(dtype, n):
@@ -59,7 +61,10 @@ def python_records(dtype, n):
     a["id"] = i * 7 - 3000
     a["x"] = i / 4
     a["name"] = np.char.add("r", (i % 10_000).astype(str))
+    a["code"] = np.char.add(b"b", (i % 100).astype("S"))
+    a["raw"] = np.stack([i % 251, np.zeros_like(i)], axis=1).astype(np.uint8).view("V2").reshape(n)
     a["at"] = (1_600_000_000_000_000 + i * 1000).astype("M8[us]")
+    a["span"] = (i * 1_000_003 - 5_000_000_000).astype("m8[ns]")
     a["flag"] = i % 3 == 0
     a["inner"]["a"] = i % 256
     a["inner"]["b"] = i % 65_536 - 32_768
@@ -67,7 +72,8 @@ def python_records(dtype, n):
 
 
 def python_fill(dtype):
-    return np.array((-1, -0.5, "fill", np.datetime64("NaT", "us"), True, (255, -1)), dtype)[()]
+    return np.array((-1, -0.5, "fill", b"zz", b"\x09\x08", np.datetime64("NaT", "us"),
+                     np.timedelta64("NaT", "ns"), True, (255, -1)), dtype)[()]
 
 
 def write(bucket):
@@ -117,6 +123,10 @@ def check_samples(v, n, prefix):
         require_equal(f"{prefix}.vel.vy", w["vel"]["vy"], -i.astype(np.float64))
         require_equal(f"{prefix}.charge", w["charge"], (i % 2048 - 1024).astype(np.float16))
     require_equal(f"{prefix}.label", w["label"], np.char.add("s", (i % 100_000).astype(str)))
+    require_equal(f"{prefix}.code", w["code"], np.char.add(b"c", (i % 1000).astype("S")))
+    raw = np.stack([i % 256, (i >> 8) % 256, np.full(n, 7)], axis=1).astype(np.uint8)
+    require_equal(f"{prefix}.raw", np.ascontiguousarray(w["raw"]).view(np.uint8).reshape(n, 3), raw)
+    require_equal(f"{prefix}.span", w["span"], (-3 * i).astype("m8[us]"))
     require_equal(f"{prefix}.at", w["at"], (1_700_000_000_000_000_000 + i * 1_000_000_007).astype("M8[ns]"))
     require_equal(f"{prefix}.ok", w["ok"], i % 5 != 0)
     f = v[n:]
@@ -129,6 +139,10 @@ def check_samples(v, n, prefix):
         require_equal(f"{prefix}.fill.vel.vx", f["vel"]["vx"], np.full(m, -1.0))
         require_equal(f"{prefix}.fill.charge", f["charge"], np.full(m, np.nan, np.float16))
     require_equal(f"{prefix}.fill.label", f["label"], np.full(m, "", "U6"))
+    require_equal(f"{prefix}.fill.code", f["code"], np.full(m, b"", "S4"))
+    require_equal(f"{prefix}.fill.raw", np.ascontiguousarray(f["raw"]).view(np.uint8).reshape(m, 3),
+                  np.tile(np.array([0xff, 0, 1], np.uint8), (m, 1)))
+    require_equal(f"{prefix}.fill.span", f["span"], np.full(m, np.timedelta64("NaT", "us"), "m8[us]"))
     require_equal(f"{prefix}.fill.at", f["at"], np.full(m, np.datetime64("NaT", "ns"), "M8[ns]"))
     require_equal(f"{prefix}.fill.ok", f["ok"], np.zeros(m, bool))
 
