@@ -188,7 +188,7 @@ pub(crate) fn bytes_codec_endian(codecs: &Json) -> Option<Endian> {
 }
 
 /// An error's message on one line.
-pub(crate) fn one_line(error: &dyn std::fmt::Display) -> String {
+pub fn one_line(error: &dyn std::fmt::Display) -> String {
     let text = error.to_string();
     let mut line = String::with_capacity(text.len());
     for (index, part) in text.lines().map(str::trim).enumerate() {

@@ -14,7 +14,7 @@ pub(crate) enum RangeSpec {
 
 /// `--select` as written: one range per leading dimension.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SelectionSpec(Vec<RangeSpec>);
+pub struct SelectionSpec(Vec<RangeSpec>);
 
 /// Parses `2:5,0:3`, `:10`, `-5:`, `7`, `:`.
 pub(crate) fn parse_selection(text: &str) -> Result<SelectionSpec, String> {

@@ -1,0 +1,174 @@
+//! `zarrdt`: look inside Zarr arrays of records without writing code, and get the Rust struct
+//! that reads them.
+//!
+//! * `zarrdt inspect PATH`: format, shape, chunks and shards, codecs and byte order, sizes and
+//!   chunk counts, the record as a table of leaves and a byte map (`--json` for JSON);
+//! * `zarrdt dump PATH`: every element, as JSON (a stable contract), CSV or a table, streamed
+//!   one chunk at a time (`--select`, `--limit`, `--fields`);
+//! * `zarrdt rust PATH`: the `#[derive(ZarrStruct)]` definitions of the array's records.
+//!
+//! Errors are one line on stderr naming the path and the problem, with exit code 1 (2 for
+//! usage errors).
+//!
+//! This library is the tool itself: `src/main.rs` parses the command line ([`Cli`]) and calls
+//! [`run`]; the fuzz targets (`fuzz/`) call [`run`] in-process.
+
+#![forbid(unsafe_code)]
+
+mod bytemap;
+mod cells;
+mod dump;
+mod fields;
+mod inspect;
+mod open;
+mod render;
+mod rust;
+mod select;
+mod units;
+
+use std::fmt;
+use std::io::{self, Write};
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub use crate::open::one_line;
+pub use crate::select::SelectionSpec;
+
+/// Inspect, dump and generate the Rust struct of Zarr arrays of records (v2 and v3, any codec
+/// zarrs reads).
+#[derive(Parser)]
+#[command(name = "zarrdt", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Format, shape, chunks and shards, codecs and byte order, sizes, chunk counts, and the
+    /// record: its leaves and a byte map.
+    Inspect {
+        /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
+        /// (with the `s3` feature).
+        path: String,
+        /// Print the same as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the elements, one chunk at a time.
+    Dump {
+        /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
+        /// (with the `s3` feature).
+        path: String,
+        /// Index ranges per dimension, `start:stop` (Python slices without step: `2:5,0:3`,
+        /// `:10`, `-5:`, `7`); dimensions left out are whole.
+        #[arg(long, value_name = "RANGES", value_parser = select::parse_selection, allow_hyphen_values = true)]
+        select: Option<SelectionSpec>,
+        /// At most this many elements (the first ones in C order).
+        #[arg(long, value_name = "N")]
+        limit: Option<u64>,
+        /// Only these fields (dotted paths such as `a,b.c`; a struct field means all of it).
+        #[arg(long, value_name = "PATHS", value_delimiter = ',')]
+        fields: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+    },
+    /// Print Rust struct definitions (`#[derive(ZarrStruct)]`) whose data type is the array's.
+    Rust {
+        /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
+        /// (with the `s3` feature).
+        path: String,
+        /// The name of the top-level struct.
+        #[arg(long, default_value = "Record", value_parser = rust::parse_type_name)]
+        name: String,
+    },
+}
+
+/// Output formats of `dump`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One JSON object: metadata and the values, nested like the array (the stable contract).
+    Json,
+    /// One row per element, one column per leaf path (for spreadsheets and pandas).
+    Csv,
+    /// An aligned table for people, with each element's index.
+    Table,
+}
+
+/// What went wrong: one line, naming the path.
+#[derive(Debug)]
+pub struct Failure {
+    message: String,
+    /// Writing stdout failed because the reader went away (`| head`): not an error.
+    closed_output: bool,
+}
+
+impl Failure {
+    /// `problem` about the file or array at `path`.
+    pub(crate) fn at(path: &str, problem: impl fmt::Display) -> Self {
+        Failure {
+            message: format!("{path}: {}", open::one_line(&problem)),
+            closed_output: false,
+        }
+    }
+
+    /// Writing the output failed.
+    pub(crate) fn output(error: &io::Error) -> Self {
+        Failure {
+            message: format!("writing the output: {error}"),
+            closed_output: error.kind() == io::ErrorKind::BrokenPipe,
+        }
+    }
+
+    /// The message, one line naming the path and the problem.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Whether this is only the reader of the output having gone away (`| head`), which is not
+    /// an error.
+    pub fn closed_output(&self) -> bool {
+        self.closed_output
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Self {
+        Failure::output(&error)
+    }
+}
+
+/// Runs `command`, writing its output to `out`.
+pub fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
+    match command {
+        Command::Inspect { path, json } => {
+            let opened = open::open(&path)?;
+            inspect::inspect(&opened, json, out)
+        }
+        Command::Dump {
+            path,
+            select,
+            limit,
+            fields,
+            format,
+        } => {
+            let opened = open::open(&path)?;
+            let options = dump::Options {
+                selection: select,
+                limit,
+                fields,
+                format,
+            };
+            dump::dump(&opened, &options, out)
+        }
+        Command::Rust { path, name } => {
+            let opened = open::open(&path)?;
+            let code = rust::generate(&opened, &name)?;
+            out.write_all(code.as_bytes())?;
+            Ok(())
+        }
+    }
+}
