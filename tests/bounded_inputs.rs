@@ -8,14 +8,19 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::sync::{Mutex, MutexGuard};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use peak_alloc::PeakAlloc;
 use serde_json::{Value as Json, json};
+use zarrdt::array::{
+    ArrayOptions, Compression, check_shards, open_array, retrieve_records, retrieve_values,
+};
+use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{
-    ArrayMetadataV2, ArrayMetadataV3, ArrayValue, DataType, Element, Endian, Error, Layout, Record,
-    ScalarType, StructType, Value, ZarrStruct,
+    ArrayMetadataV2, ArrayMetadataV3, ArrayValue, DataType, Element, ElementFault, Endian, Error,
+    FixedString, Layout, Record, ScalarType, StructType, Value, ZarrStruct,
 };
 
 #[global_allocator]
@@ -503,4 +508,585 @@ fn public_constructors_check_what_they_build() {
     assert!(ByteSize::new(usize::MAX).is_none());
     assert!(ByteSize::new(0).is_none());
     assert!(ScalarLayout::new(ScalarType::Int32, None).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bad-input table of issue 12
+// ---------------------------------------------------------------------------------------------
+
+/// A record with a bool and a UTF-32 string, 13 bytes: arrays of it in chunks of 4 (52 bytes).
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Reading {
+    id: u32,
+    ok: bool,
+    name: FixedString<2>,
+}
+
+fn readings() -> Vec<Reading> {
+    (0..8)
+        .map(|i| Reading {
+            id: i,
+            ok: i % 2 == 0,
+            name: FixedString::new("ab").unwrap(),
+        })
+        .collect()
+}
+
+/// A fresh directory holding an array of 8 `Reading`s made with `options`, all written.
+fn written_array(name: &str, options: ArrayOptions) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("bad_inputs")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let array = options.create(store, "/", &Reading::default()).unwrap();
+    array.store_array_subset(&[0..8], readings()).unwrap();
+    dir
+}
+
+/// Eight `Reading`s in uncompressed chunks of 4, `c/0` and `c/1`.
+fn plain_array(name: &str) -> PathBuf {
+    written_array(
+        name,
+        ArrayOptions::new(vec![8], vec![4]).compression(Compression::None),
+    )
+}
+
+/// Overwrites the chunk file `key` of the array in `dir` with what `edit` makes of it.
+fn edit_chunk(dir: &Path, key: &str, edit: impl FnOnce(&mut Vec<u8>)) {
+    let file = dir.join(key);
+    let mut bytes = std::fs::read(&file).unwrap();
+    edit(&mut bytes);
+    std::fs::write(&file, bytes).unwrap();
+}
+
+/// Opens the array in `dir` and reads all of it as run-time values and as `Reading`s with
+/// zarrdt's functions, which must fail alike; the error.
+fn read_array(dir: &Path) -> Result<Vec<Value>, ArrayReadError> {
+    let store = Arc::new(FilesystemStore::new(dir).unwrap());
+    let array = open_array(store, "/")?;
+    let values = retrieve_values(&array, &[0..8]);
+    let records = retrieve_records::<Reading, _>(&array, &[0..8]);
+    match (values, records) {
+        (Ok(values), Ok(records)) => {
+            let as_values: Vec<Value> = records.iter().map(Element::to_value).collect();
+            assert_eq!(values, as_values, "the two reads agree");
+            Ok(values)
+        }
+        (Err(a), Err(b)) => {
+            assert_eq!(a.to_string(), b.to_string(), "the two reads fail alike");
+            Err(a)
+        }
+        (a, b) => panic!("one read fails, the other not: {a:?} / {b:?}"),
+    }
+}
+
+/// zarrs' own typed read of the array in `dir` fails (and does not panic): the values are
+/// never wrong, whatever the message.
+fn zarrs_read_fails(dir: &Path) -> bool {
+    let store = Arc::new(FilesystemStore::new(dir).unwrap());
+    let array = open_array(store, "/").unwrap();
+    let read: Result<Vec<Reading>, _> = array.retrieve_array_subset(&[0..8]);
+    read.is_err()
+}
+
+type ArrayReadError = zarrdt::array::Error;
+
+/// The crc32c (Castagnoli) of `bytes`, as the shard index codec computes it.
+fn crc32c(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0x82f6_3b78
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// Sets entry `entry` of the index at the end of the shard `c/0` (4 inner chunks, little-endian
+/// with a crc32c, 68 bytes) to `(offset, nbytes)`, with a valid checksum.
+fn set_index_entry(dir: &Path, entry: usize, offset: u64, nbytes: u64) {
+    edit_chunk(dir, "c/0", |shard| {
+        let end = shard.len();
+        let index = end - 68;
+        let at = index + entry * 16;
+        shard[at..at + 8].copy_from_slice(&offset.to_le_bytes());
+        shard[at + 8..at + 16].copy_from_slice(&nbytes.to_le_bytes());
+        let crc = crc32c(&shard[index..end - 4]);
+        shard[end - 4..].copy_from_slice(&crc.to_le_bytes());
+    });
+}
+
+/// The error of `result`, which must be one, with its message on one line containing each of
+/// `parts`.
+fn error_saying<T: std::fmt::Debug, E: std::fmt::Display>(
+    result: Result<T, E>,
+    parts: &[&str],
+) -> E {
+    let error = match result {
+        Ok(value) => panic!("no error, but {value:?}"),
+        Err(error) => error,
+    };
+    let text = error.to_string();
+    assert!(!text.contains('\n'), "one line: {text}");
+    for part in parts {
+        assert!(text.contains(part), "{text:?} does not say {part:?}");
+    }
+    error
+}
+
+/// Runs `case` three times, each within 10 ms (the best of the three, against a busy machine)
+/// and 10 MB (every one); its result.
+fn bounded_thrice<T>(name: &str, case: impl Fn() -> T) -> T {
+    let mut best = Duration::MAX;
+    let mut result = None;
+    for _ in 0..3 {
+        let before = ALLOCATOR.current_usage();
+        ALLOCATOR.reset_peak_usage();
+        let start = Instant::now();
+        let outcome = case();
+        best = best.min(start.elapsed());
+        let peak = ALLOCATOR.peak_usage().saturating_sub(before);
+        assert!(
+            peak <= LIMIT_BYTES,
+            "{name}: peak allocation {peak} bytes, over {LIMIT_BYTES}"
+        );
+        // The first result is kept; the others are dropped (unmeasured) after their run.
+        if result.is_none() {
+            result = Some(outcome);
+        }
+    }
+    assert!(
+        best <= LIMIT_TIME,
+        "{name}: took {best:?}, over {LIMIT_TIME:?}"
+    );
+    result.unwrap()
+}
+
+/// A data type from v3 JSON, a layout from a v2 descr.
+fn v3(json: Json) -> Result<DataType, Error> {
+    DataType::from_v3_json(&json)
+}
+
+fn v2(json: Json) -> Result<Layout, Error> {
+    Layout::from_v2_json(&json)
+}
+
+/// A struct data type of the given fields (name, v3 type).
+fn struct_of(fields: &[(&str, Json)]) -> DataType {
+    let fields: Vec<Json> = fields
+        .iter()
+        .map(|(name, data_type)| json!({"name": name, "data_type": data_type}))
+        .collect();
+    v3(json!({"name": "struct", "configuration": {"fields": fields}})).unwrap()
+}
+
+/// Metadata (as a JSON value) nested `depth` levels deep, v3 and v2, built by moving each level
+/// into the next; never dropped (serde_json's drop recurses).
+fn deep_type(depth: usize) -> (&'static Json, &'static Json) {
+    fn object(members: Vec<(&str, Json)>) -> Json {
+        Json::Object(
+            members
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect(),
+        )
+    }
+    let mut v3 = json!("uint8");
+    let mut v2 = json!("|u1");
+    for _ in 0..depth {
+        let field = object(vec![("name", json!("a")), ("data_type", v3)]);
+        let configuration = object(vec![("fields", Json::Array(vec![field]))]);
+        v3 = object(vec![
+            ("name", json!("struct")),
+            ("configuration", configuration),
+        ]);
+        v2 = Json::Array(vec![Json::Array(vec![json!("a"), v2])]);
+    }
+    (Box::leak(Box::new(v3)), Box::leak(Box::new(v2)))
+}
+
+/// Every bad input of issue 12, by name: a typed error naming what is wrong and where (the
+/// JSON, the field, the chunk's key, the element and byte offset), never a panic, each within
+/// 10 ms and 10 MB. A missing chunk is no error: it reads as the fill value. The cases run one
+/// after another and every failure is reported with its name.
+#[test]
+fn bad_input_table() {
+    let _serial = serial();
+    let mut failures = Vec::new();
+    let mut case = |name: &str, check: &dyn Fn()| {
+        if let Err(panic) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)) {
+            let message = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("(no message)")
+                .to_owned();
+            failures.push(format!("{name}: {message}"));
+        }
+    };
+
+    // ---- chunks ----
+    case("a truncated chunk", &|| {
+        let dir = plain_array("truncated");
+        edit_chunk(&dir, "c/1", |bytes| bytes.truncate(20));
+        let error = bounded_thrice("truncated", || read_array(&dir));
+        let error = error_saying(error, &["chunk c/1", "20, expected 52"]);
+        assert!(matches!(error, ArrayReadError::Chunk { .. }), "{error:?}");
+        assert!(zarrs_read_fails(&dir));
+    });
+    case(
+        "a chunk whose length is not a multiple of the itemsize",
+        &|| {
+            let dir = plain_array("not_a_multiple");
+            edit_chunk(&dir, "c/0", |bytes| bytes.push(0));
+            let error = bounded_thrice("not a multiple", || read_array(&dir));
+            let error = error_saying(error, &["chunk c/0", "53, expected 52"]);
+            assert!(matches!(error, ArrayReadError::Chunk { .. }), "{error:?}");
+            assert!(zarrs_read_fails(&dir));
+        },
+    );
+    case("zstd frames where the metadata says uncompressed", &|| {
+        let zstd = written_array("zstd", ArrayOptions::new(vec![8], vec![4]));
+        let dir = plain_array("zstd_as_plain");
+        for key in ["c/0", "c/1"] {
+            std::fs::copy(zstd.join(key), dir.join(key)).unwrap();
+        }
+        let frame = std::fs::read(dir.join("c/0")).unwrap();
+        assert_eq!(frame[..4], [0x28, 0xb5, 0x2f, 0xfd], "a zstd frame");
+        let error = bounded_thrice("zstd frames", || read_array(&dir));
+        let error = error_saying(error, &["chunk c/0", "expected 52"]);
+        assert!(matches!(error, ArrayReadError::Chunk { .. }), "{error:?}");
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("bool byte 2", &|| {
+        let dir = plain_array("bool_2");
+        // Element 1 of chunk c/1 (element 5 of the array): its `ok` at byte 13 + 4.
+        edit_chunk(&dir, "c/1", |bytes| bytes[17] = 2);
+        let error = bounded_thrice("bool 2", || read_array(&dir));
+        let error = error_saying(
+            error,
+            &["element 5", "field `ok`", "byte offset 69", "0x02"],
+        );
+        assert!(
+            matches!(
+                error,
+                ArrayReadError::Zarr(Error::InvalidElement {
+                    index: 5,
+                    offset: 69,
+                    fault: ElementFault::InvalidBool(2),
+                    ..
+                })
+            ),
+            "{error:?}"
+        );
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("an invalid UTF-32 code unit", &|| {
+        let dir = plain_array("utf32");
+        // Element 1 of chunk c/1: the first code unit of `name`, a lone surrogate.
+        edit_chunk(&dir, "c/1", |bytes| {
+            bytes[18..22].copy_from_slice(&0xd800u32.to_le_bytes());
+        });
+        let error = bounded_thrice("utf-32", || read_array(&dir));
+        let error = error_saying(
+            error,
+            &["element 5", "field `name`", "byte offset 70", "0x0000d800"],
+        );
+        assert!(
+            matches!(
+                error,
+                ArrayReadError::Zarr(Error::InvalidElement {
+                    fault: ElementFault::InvalidUtf32(0xd800),
+                    ..
+                })
+            ),
+            "{error:?}"
+        );
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("an empty chunk file", &|| {
+        let dir = plain_array("empty_chunk");
+        std::fs::write(dir.join("c/0"), b"").unwrap();
+        let error = bounded_thrice("empty chunk", || read_array(&dir));
+        error_saying(error, &["chunk c/0", "0, expected 52"]);
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("a chunk file too long", &|| {
+        let dir = plain_array("long_chunk");
+        edit_chunk(&dir, "c/1", |bytes| bytes.extend_from_slice(&[0; 13]));
+        let error = bounded_thrice("long chunk", || read_array(&dir));
+        error_saying(error, &["chunk c/1", "65, expected 52"]);
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("a missing chunk file is the fill value", &|| {
+        let dir = plain_array("missing_chunk");
+        std::fs::remove_file(dir.join("c/0")).unwrap();
+        let values = bounded_thrice("missing chunk", || read_array(&dir)).unwrap();
+        let fill = Reading::default().to_value();
+        assert_eq!(
+            values[..4],
+            [fill.clone(), fill.clone(), fill.clone(), fill]
+        );
+        assert_eq!(values[4], readings()[4].to_value());
+    });
+    case("a shard whose index points outside the file", &|| {
+        let sharded = || {
+            ArrayOptions::new(vec![8], vec![2])
+                .shards(vec![8])
+                .compression(Compression::None)
+        };
+        // Beyond the end; near 2^64 (offset + size overflows); 2^40 bytes (zarrs would
+        // allocate them); a size other than an inner chunk's 26 bytes; inside the index.
+        let entries = [
+            (1000, 26, "offset 1000, size 26: not within bytes 0..104"),
+            (u64::MAX - 5, 26, "offset 18446744073709551610"),
+            (u64::MAX, 1, "size 1"),
+            (0, 1 << 40, "size 1099511627776"),
+            (5, u64::MAX, "size 18446744073709551615"),
+            (0, 3, "an inner chunk is 26 bytes here"),
+            (110, 26, "offset 110"),
+        ];
+        for (number, (offset, nbytes, says)) in entries.into_iter().enumerate() {
+            let dir = written_array(&format!("shard_{number}"), sharded());
+            set_index_entry(&dir, 1, offset, nbytes);
+            let error = bounded_thrice("shard index", || read_array(&dir));
+            let error = error_saying(
+                error,
+                &["shard c/0", "index entry 1", "inner chunk [1]", says],
+            );
+            assert!(matches!(error, ArrayReadError::Shard { .. }), "{error:?}");
+            // Also for the part of the array the bad entry is not about.
+            let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+            let array = open_array(store, "/").unwrap();
+            let error = check_shards(&array, &[6..7]);
+            assert!(
+                matches!(error, Err(ArrayReadError::Shard { .. })),
+                "{error:?}"
+            );
+        }
+        // An intact shard with a missing inner chunk passes.
+        let dir = written_array("shard_missing_inner", sharded());
+        set_index_entry(&dir, 2, u64::MAX, u64::MAX);
+        let values = bounded_thrice("missing inner chunk", || read_array(&dir)).unwrap();
+        assert_eq!(values[4], Reading::default().to_value());
+        assert_eq!(values[3], readings()[3].to_value());
+    });
+
+    // ---- metadata files ----
+    case("non-UTF-8 or non-JSON metadata files", &|| {
+        for (name, text) in [
+            ("not_utf8", &b"{\"zarr_format\": 3, \xff\xfe}"[..]),
+            ("not_json", &b"zarr_format = 3"[..]),
+        ] {
+            let dir = plain_array(name);
+            std::fs::write(dir.join("zarr.json"), text).unwrap();
+            let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+            let error = bounded_thrice(name, || open_array(store.clone(), "/").map(|_| ()));
+            let error = error_saying(error, &["invalid array metadata zarr.json"]);
+            assert!(
+                matches!(error, ArrayReadError::Metadata { .. }),
+                "{error:?}"
+            );
+            std::fs::remove_file(dir.join("zarr.json")).unwrap();
+            std::fs::write(dir.join(".zarray"), text).unwrap();
+            let error = bounded_thrice(name, || open_array(store.clone(), "/").map(|_| ()));
+            error_saying(error, &["invalid array metadata .zarray"]);
+        }
+    });
+    case("metadata nested 100 000 levels deep", &|| {
+        let (deep_v3, deep_v2) = deep_type(100_000);
+        let error = bounded_thrice("deep v3", || DataType::from_v3_json(deep_v3));
+        let error = error_saying(error, &["nested deeper than 64"]);
+        assert!(matches!(error, Error::InvalidDataType { .. }), "{error:?}");
+        let error = bounded_thrice("deep v2", || Layout::from_v2_json(deep_v2));
+        let error = error_saying(error, &["nested deeper than 64"]);
+        assert!(matches!(error, Error::InvalidDtype { .. }), "{error:?}");
+        // The same as a zarr.json file: serde_json's recursion limit stops it.
+        let text = format!(
+            "{}{}",
+            "{\"fields\":[".repeat(100_000),
+            "]}".repeat(100_000)
+        );
+        let dir = plain_array("deep");
+        std::fs::write(dir.join("zarr.json"), &text).unwrap();
+        let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+        let error = bounded_thrice("deep file", || open_array(store.clone(), "/").map(|_| ()));
+        error_saying(error, &["zarr.json", "recursion limit"]);
+        let error = bounded_thrice("deep text", || ArrayMetadataV3::from_json_str(&text));
+        error_saying(error, &["recursion limit"]);
+    });
+
+    // ---- data types ----
+    case("duplicate or empty field names", &|| {
+        let fields = |a: &str, b: &str| {
+            json!({"name": "struct", "configuration": {"fields": [
+                {"name": a, "data_type": "int8"}, {"name": b, "data_type": "int8"}]}})
+        };
+        let error = bounded_thrice("duplicate v3", || v3(fields("x", "x")));
+        error_saying(error, &["`x`", "more than once"]);
+        let error = bounded_thrice("empty v3", || v3(fields("x", "")));
+        error_saying(error, &["empty"]);
+        let error = bounded_thrice("duplicate v2", || v2(json!([["x", "|i1"], ["x", "|i1"]])));
+        error_saying(error, &["`x`", "more than once"]);
+        let error = bounded_thrice("empty v2", || v2(json!([["x", "|i1"], ["", "|i1"]])));
+        error_saying(error, &["[1]", "padding"]);
+    });
+    case("r0, r7 and r with a size near 2^64", &|| {
+        for (name, says) in [
+            ("r0", "r0"),
+            ("r7", "r7"),
+            ("r18446744073709551608", "r18446744073709551608"),
+            ("r18446744073709551616", "r18446744073709551616"),
+        ] {
+            let error = bounded_thrice(name, || v3(json!(name)));
+            let error = error_saying(error, &[says]);
+            assert!(matches!(error, Error::InvalidDataType { .. }), "{error:?}");
+            // As a field, the field is named.
+            let error = bounded_thrice(name, || {
+                v3(json!({"name": "struct", "configuration": {"fields": [
+                    {"name": "raw", "data_type": name}]}}))
+            });
+            error_saying(error, &["field `raw`", says]);
+        }
+    });
+    case("a struct whose itemsize overflows usize", &|| {
+        let huge = json!({"name": "raw_bytes", "configuration": {"length_bytes": 1u64 << 31}});
+        let fields: Vec<Json> = (0..(1 << 10))
+            .map(|i| json!({"name": format!("f{i}"), "data_type": huge}))
+            .collect();
+        let error = bounded_thrice("itemsize v3", || {
+            v3(json!({"name": "struct", "configuration": {"fields": fields}}))
+        });
+        error_saying(error, &["raw_bytes"]);
+        let word = format!("|V{}", 1u64 << 62);
+        let error = bounded_thrice("itemsize v2", || {
+            v2(json!([
+                ["a", word],
+                ["b", word],
+                ["c", word],
+                ["d", word],
+                ["e", word]
+            ]))
+        });
+        error_saying(error, &["field `a`", "|V4611686018427387904"]);
+        let error = bounded_thrice("itemsize v2 subarrays", || {
+            v2(json!([["a", "<f8", [1u64 << 32, 1u64 << 32, 1u64 << 32]]]))
+        });
+        error_saying(error, &["field `a`"]);
+    });
+    case("a subarray of 2^31 items", &|| {
+        let error = bounded_thrice("subarray", || v2(json!([["a", "|u1", [1u64 << 31]]])));
+        let error = error_saying(error, &["field `a`", "2147483648"]);
+        assert!(matches!(error, Error::InvalidDtype { .. }), "{error:?}");
+    });
+    case("a length_bytes of 2^40", &|| {
+        for name in ["raw_bytes", "null_terminated_bytes", "fixed_length_utf32"] {
+            let error = bounded_thrice(name, || {
+                v3(json!({"name": name, "configuration": {"length_bytes": 1u64 << 40}}))
+            });
+            let error = error_saying(error, &[name, "1099511627776"]);
+            assert!(matches!(error, Error::InvalidDataType { .. }), "{error:?}");
+        }
+    });
+    case(
+        "a v2 descr with an offset gap larger than the itemsize",
+        &|| {
+            for gap in [1u64 << 40, u64::MAX] {
+                let padding = format!("|V{gap}");
+                let error = bounded_thrice("gap", || {
+                    v2(json!([["a", "<i4"], ["", padding], ["b", "|u1"]]))
+                });
+                let error = error_saying(error, &[&padding]);
+                assert!(matches!(error, Error::InvalidDtype { .. }), "{error:?}");
+            }
+        },
+    );
+
+    // ---- fill values ----
+    case("a hex fill with the wrong digit count", &|| {
+        for (scalar, hex) in [
+            ("float16", "0x7e0"),
+            ("float32", "0x7fc0000"),
+            ("float64", "0x7ff80000000000001"),
+            ("float32", "0x"),
+        ] {
+            let data_type = struct_of(&[("x", json!(scalar))]);
+            let error = bounded_thrice(hex, || data_type.fill_value_from_json(&json!({"x": hex})));
+            let error = error_saying(error, &["field `x`", hex, scalar]);
+            assert!(matches!(error, Error::InvalidFillValue { .. }), "{error:?}");
+        }
+    });
+    case(
+        "an integer fill that is fractional, exponent-form or out of range",
+        &|| {
+            for (scalar, fill, says) in [
+                ("int32", json!(1.5), "1.5"),
+                (
+                    "int32",
+                    serde_json::from_str::<Json>("1e3").unwrap(),
+                    "1000.0",
+                ),
+                ("uint8", json!(256), "256"),
+                ("int8", json!(-129), "-129"),
+                ("uint64", json!(-1), "-1"),
+                ("int64", json!(u64::MAX), "18446744073709551615"),
+                (
+                    "uint64",
+                    serde_json::from_str::<Json>("18446744073709551616").unwrap(),
+                    "1.8446744073709552e+19",
+                ),
+            ] {
+                let data_type = struct_of(&[("n", json!(scalar))]);
+                let error = bounded_thrice(scalar, || {
+                    data_type.fill_value_from_json(&json!({"n": fill}))
+                });
+                let error = error_saying(error, &["field `n`", scalar, says]);
+                assert!(matches!(error, Error::InvalidFillValue { .. }), "{error:?}");
+            }
+        },
+    );
+    case(
+        "a fill object missing a field or with an extra one",
+        &|| {
+            let data_type = struct_of(&[("a", json!("int8")), ("b", json!("int8"))]);
+            let error = bounded_thrice("missing", || {
+                data_type.fill_value_from_json(&json!({"a": 1}))
+            });
+            error_saying(error, &["`b`"]);
+            let error = bounded_thrice("extra", || {
+                data_type.fill_value_from_json(&json!({"a": 1, "b": 2, "c": 3}))
+            });
+            error_saying(error, &["`c`"]);
+        },
+    );
+    case("a base64 fill of the wrong length", &|| {
+        // A legacy `structured` fill of a 5-byte record: 4 bytes, and 6.
+        let data_type = v3(json!({"name": "structured", "configuration": {"fields": [
+            ["a", "int32"], ["b", "uint8"]]}}))
+        .unwrap();
+        for fill in ["AAAAAA==", "AAAAAAAA"] {
+            let error = bounded_thrice("base64", || data_type.fill_value_from_json(&json!(fill)));
+            let error = error_saying(error, &[fill, "5"]);
+            assert!(matches!(error, Error::InvalidFillValue { .. }), "{error:?}");
+        }
+        let layout = v2(json!([["a", "<i4"], ["b", "|u1"]])).unwrap();
+        let error = bounded_thrice("base64 v2", || {
+            layout.fill_value_from_json(&json!("AAAAAA=="))
+        });
+        error_saying(error, &["AAAAAA==", "5"]);
+    });
+
+    assert!(
+        failures.is_empty(),
+        "{} of the bad inputs failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -1,10 +1,13 @@
 //! `zarrdt dump`: every element of a selection, read one chunk (or a shard's inner chunk) at a
 //! time through zarrs, written as JSON, CSV or a table as it is read.
 
+use std::cell::RefCell;
+use std::collections::HashSet;
 use std::io::Write;
 use std::ops::Range;
 
 use serde_json::Value as Json;
+use zarrdt::array::check_shards;
 use zarrdt::zarrs::array::{
     ArrayBytes, ArrayError, ArrayShardedExt, ArrayShardedReadableExt, ArrayShardedReadableExtCache,
     ArraySubset, ChunkGrid, CodecOptions,
@@ -13,7 +16,7 @@ use zarrdt::{Layout, Value};
 
 use crate::cells::{column_names, csv_field};
 use crate::fields::{packed, prune};
-use crate::open::Opened;
+use crate::open::{Opened, one_line};
 use crate::render::Renderer;
 use crate::select::SelectionSpec;
 use crate::{Failure, Format};
@@ -189,6 +192,8 @@ struct Reader {
     grid: ChunkGrid,
     cache: ArrayShardedReadableExtCache,
     options: CodecOptions,
+    /// The shards whose indexes have been checked (zarrs reads them unchecked).
+    checked: RefCell<HashSet<Vec<u64>>>,
 }
 
 impl Reader {
@@ -197,7 +202,30 @@ impl Reader {
             grid: opened.array.subchunk_grid(),
             cache: ArrayShardedReadableExtCache::new(&opened.array),
             options: CodecOptions::default(),
+            checked: RefCell::new(HashSet::new()),
         }
+    }
+
+    /// Checks the index of each shard of `block` not checked before.
+    fn check_shards(&self, opened: &Opened, block: &ArraySubset) -> Result<(), Failure> {
+        if !opened.array.is_sharded() {
+            return Ok(());
+        }
+        let Ok(Some(shards)) = opened.array.chunks_in_array_subset(block) else {
+            return Ok(());
+        };
+        for indices in &shards.indices() {
+            if self.checked.borrow().contains(&indices[..]) {
+                continue;
+            }
+            let shard = opened
+                .array
+                .chunk_subset(&indices)
+                .map_err(|e| opened.fail(one_line(&e)))?;
+            check_shards(&opened.array, &shard).map_err(|e| opened.fail(one_line(&e)))?;
+            self.checked.borrow_mut().insert(indices.to_vec());
+        }
+        Ok(())
     }
 
     /// The decoded bytes of `block` (C order, native byte order).
@@ -206,6 +234,7 @@ impl Reader {
         if self.cache.len() > 16 {
             self.cache.clear();
         }
+        self.check_shards(opened, block)?;
         let bytes: Result<ArrayBytes<'static>, _> =
             opened
                 .array

@@ -158,3 +158,176 @@ fn records_no_rust_struct_can_hold() {
     let aligned = workspace().join("tests/fixtures/zarr-python-2.18.7/v2_aligned.zarr");
     zarrdt(["rust", p(&aligned)]).fails(1, p(&aligned), "3 bytes of padding at offsets 1..4");
 }
+
+// ------------------------------------------------------------------------------------------
+// The array-level bad inputs of issue 12: one line naming the array and the problem, exit 1
+// ------------------------------------------------------------------------------------------
+
+/// A record with a bool and a UTF-32 string, 13 bytes.
+#[derive(zarrdt::ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Reading {
+    id: u32,
+    ok: bool,
+    name: zarrdt::FixedString<2>,
+}
+
+/// A fresh array of 8 `Reading`s made with `options`, all written, in chunks `c/0`, `c/1`…
+fn readings_array(name: &str, options: zarrdt::array::ArrayOptions) -> PathBuf {
+    let dir = scratch(name);
+    let store = std::sync::Arc::new(zarrdt::zarrs::filesystem::FilesystemStore::new(&dir).unwrap());
+    let array = options.create(store, "/", &Reading::default()).unwrap();
+    let records: Vec<Reading> = (0..8)
+        .map(|i| Reading {
+            id: i,
+            ok: i % 2 == 0,
+            name: zarrdt::FixedString::new("ab").unwrap(),
+        })
+        .collect();
+    array.store_array_subset(&[0..8], &records).unwrap();
+    dir
+}
+
+/// Eight `Reading`s in uncompressed chunks of 4 (52 bytes each).
+fn plain_readings(name: &str) -> PathBuf {
+    readings_array(
+        name,
+        zarrdt::array::ArrayOptions::new(vec![8], vec![4])
+            .compression(zarrdt::array::Compression::None),
+    )
+}
+
+fn edit_file(file: &Path, edit: impl FnOnce(&mut Vec<u8>)) {
+    let mut bytes = fs::read(file).unwrap();
+    edit(&mut bytes);
+    fs::write(file, bytes).unwrap();
+}
+
+#[test]
+fn bad_chunks() {
+    // A chunk whose length is not a multiple of the itemsize.
+    let dir = plain_readings("not_a_multiple");
+    edit_file(&dir.join("c/1"), |bytes| bytes.push(0));
+    zarrdt(["dump", p(&dir)]).fails(
+        1,
+        p(&dir),
+        "chunk c/1: the size of a decoded chunk is 53, expected 52",
+    );
+
+    // An empty chunk file, and one too long.
+    let dir = plain_readings("empty_chunk");
+    fs::write(dir.join("c/0"), b"").unwrap();
+    zarrdt(["dump", p(&dir)]).fails(
+        1,
+        p(&dir),
+        "chunk c/0: the size of a decoded chunk is 0, expected 52",
+    );
+    let dir = plain_readings("long_chunk");
+    edit_file(&dir.join("c/1"), |bytes| bytes.extend_from_slice(&[0; 13]));
+    zarrdt(["dump", p(&dir)]).fails(
+        1,
+        p(&dir),
+        "chunk c/1: the size of a decoded chunk is 65, expected 52",
+    );
+
+    // A missing chunk file is the fill value.
+    let dir = plain_readings("missing_chunk");
+    fs::remove_file(dir.join("c/0")).unwrap();
+    let dump = zarrdt(["dump", p(&dir)]).json();
+    assert_eq!(dump["values"][0], json!({"id": 0, "ok": false, "name": ""}));
+    assert_eq!(
+        dump["values"][5],
+        json!({"id": 5, "ok": false, "name": "ab"})
+    );
+
+    // zstd frames where the metadata says uncompressed.
+    let zstd = readings_array("zstd", zarrdt::array::ArrayOptions::new(vec![8], vec![4]));
+    let dir = plain_readings("zstd_as_plain");
+    for key in ["c/0", "c/1"] {
+        fs::copy(zstd.join(key), dir.join(key)).unwrap();
+    }
+    zarrdt(["dump", p(&dir)]).fails(1, p(&dir), "chunk c/0: the size of a decoded chunk is");
+}
+
+#[test]
+fn bad_elements() {
+    // Bool byte 2 in element 5 (element 1 of chunk c/1).
+    let dir = plain_readings("bool_2");
+    edit_file(&dir.join("c/1"), |bytes| bytes[17] = 2);
+    let run = zarrdt(["dump", p(&dir)]);
+    run.fails(1, p(&dir), "invalid bool byte 0x02");
+    let dir = plain_readings("bool_2_csv");
+    edit_file(&dir.join("c/1"), |bytes| bytes[17] = 2);
+    zarrdt(["dump", p(&dir), "--format", "csv"]).fails(1, p(&dir), "field `ok`");
+
+    // A lone surrogate as a UTF-32 code unit.
+    let dir = plain_readings("utf32");
+    edit_file(&dir.join("c/1"), |bytes| {
+        bytes[18..22].copy_from_slice(&0xd800u32.to_le_bytes());
+    });
+    zarrdt(["dump", p(&dir)]).fails(1, p(&dir), "invalid UTF-32 code unit 0x0000d800");
+}
+
+/// The crc32c (Castagnoli) of `bytes`.
+fn crc32c(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0x82f6_3b78
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+#[test]
+fn shard_index_pointing_outside_the_file() {
+    // Entry 1 of the index (4 inner chunks of 2 records; 68 bytes with its crc32c, at the end):
+    // beyond the file, near 2^64 (zarrs' offset + size overflows), 2^40 bytes (zarrs would
+    // allocate them).
+    for (number, (offset, nbytes)) in [(1000u64, 26u64), (u64::MAX - 5, 26), (0, 1 << 40)]
+        .into_iter()
+        .enumerate()
+    {
+        let dir = readings_array(
+            &format!("bad_shard_{number}"),
+            zarrdt::array::ArrayOptions::new(vec![8], vec![2])
+                .shards(vec![8])
+                .compression(zarrdt::array::Compression::None),
+        );
+        edit_file(&dir.join("c/0"), |shard| {
+            let end = shard.len();
+            let at = end - 68 + 16;
+            shard[at..at + 8].copy_from_slice(&offset.to_le_bytes());
+            shard[at + 8..at + 16].copy_from_slice(&nbytes.to_le_bytes());
+            let crc = crc32c(&shard[end - 68..end - 4]);
+            shard[end - 4..].copy_from_slice(&crc.to_le_bytes());
+        });
+        zarrdt(["dump", p(&dir)]).fails(
+            1,
+            p(&dir),
+            &format!("shard c/0: index entry 1 (inner chunk [1]): offset {offset}, size {nbytes}"),
+        );
+        zarrdt(["dump", p(&dir), "--select", "6:8"]).fails(1, p(&dir), "shard c/0: index entry 1");
+    }
+}
+
+#[test]
+fn metadata_that_is_not_utf8_or_not_json() {
+    for (name, text) in [
+        ("meta_not_utf8", &b"{\"zarr_format\": 3, \xff\xfe}"[..]),
+        ("meta_not_json", &b"zarr_format = 3"[..]),
+    ] {
+        let dir = plain_readings(name);
+        fs::write(dir.join("zarr.json"), text).unwrap();
+        for command in ["inspect", "dump", "rust"] {
+            zarrdt([command, p(&dir)]).fails(1, p(&dir), "invalid array metadata zarr.json");
+        }
+        fs::remove_file(dir.join("zarr.json")).unwrap();
+        fs::write(dir.join(".zarray"), text).unwrap();
+        zarrdt(["dump", p(&dir)]).fails(1, p(&dir), "invalid array metadata .zarray");
+    }
+}

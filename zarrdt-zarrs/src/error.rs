@@ -1,7 +1,7 @@
 //! The error type of the zarrs integration.
 
-use zarrs::array::{ArrayCreateError, ArrayError};
-use zarrs::storage::StorageError;
+use zarrs::array::{Array, ArrayBytes, ArrayCreateError, ArrayError, ArraySubsetTraits};
+use zarrs::storage::{ReadableStorageTraits, StorageError};
 
 /// Everything that can go wrong creating, opening, reading or writing a record array.
 ///
@@ -23,6 +23,16 @@ pub enum Error {
     /// error).
     #[error(transparent)]
     Array(#[from] ArrayError),
+
+    /// A chunk (for a sharded array, a shard) that could not be read or decoded: zarrs' error,
+    /// with the chunk's store key.
+    #[error("chunk {key}: {source}")]
+    Chunk {
+        /// The store key of the chunk.
+        key: String,
+        /// zarrs' error.
+        source: Box<ArrayError>,
+    },
 
     /// The store failed (zarrs' error).
     #[error(transparent)]
@@ -58,6 +68,16 @@ pub enum Error {
         data_type: String,
     },
 
+    /// A shard whose index is corrupt: an entry outside the shard, overlapping its index, or
+    /// of the wrong size for an inner chunk ([`check_shards`](crate::check_shards)).
+    #[error("shard {key}: {reason}")]
+    Shard {
+        /// The store key of the shard.
+        key: String,
+        /// What is wrong, naming the index entry.
+        reason: String,
+    },
+
     /// A store that cannot be opened at a location.
     #[error("cannot open the store {location}: {reason}")]
     Store {
@@ -66,4 +86,47 @@ pub enum Error {
         /// Why.
         reason: String,
     },
+}
+
+impl Error {
+    /// zarrs' `error` about the bytes of a chunk (a codec or storage error, which does not say
+    /// which chunk) with the store key of `chunk` added.
+    pub(crate) fn in_chunk<S: ?Sized>(array: &Array<S>, chunk: &[u64], error: ArrayError) -> Self {
+        match error {
+            ArrayError::CodecError(_) | ArrayError::StorageError(_) => Error::Chunk {
+                key: array.chunk_key(chunk).to_string(),
+                source: Box::new(error),
+            },
+            other => Error::Array(other),
+        }
+    }
+
+    /// zarrs' `error` from reading `subset` of `array`, with the key of the first chunk of the
+    /// subset that cannot be read on its own (found by reading them again, one at a time).
+    pub(crate) fn in_subset<S: ?Sized + ReadableStorageTraits + 'static>(
+        array: &Array<S>,
+        subset: &dyn ArraySubsetTraits,
+        error: ArrayError,
+    ) -> Self {
+        if !matches!(
+            error,
+            ArrayError::CodecError(_) | ArrayError::StorageError(_)
+        ) {
+            return Error::Array(error);
+        }
+        let culprit = || -> Option<Error> {
+            let subset = subset.to_array_subset();
+            let chunks = array.chunks_in_array_subset(&subset).ok()??;
+            for indices in &chunks.indices() {
+                let part = array.chunk_subset(&indices).ok()?.overlap(&subset).ok()?;
+                let read: Result<ArrayBytes<'static>, ArrayError> =
+                    array.retrieve_array_subset(&part);
+                if let Err(error) = read {
+                    return Some(Error::in_chunk(array, &indices, error));
+                }
+            }
+            None
+        };
+        culprit().unwrap_or(Error::Array(error))
+    }
 }

@@ -36,8 +36,11 @@ pub fn retrieve_records<T: Element + Send, S: ?Sized + ReadableStorageTraits + '
     subset: &dyn ArraySubsetTraits,
 ) -> Result<Vec<T>, Error> {
     check_type::<T, S>(array)?;
+    crate::check_shards(array, subset)?;
     let Some(pieces) = pieces(array, subset)? else {
-        let bytes: ArrayBytes<'static> = array.retrieve_array_subset(subset)?;
+        let bytes: ArrayBytes<'static> = array
+            .retrieve_array_subset(subset)
+            .map_err(|error| Error::in_subset(array, subset, error))?;
         let bytes = bytes.into_fixed().map_err(ArrayError::from)?;
         return Ok(T::decode_slice(&bytes, Endian::NATIVE)?);
     };
@@ -56,9 +59,27 @@ pub fn retrieve_records<T: Element + Send, S: ?Sized + ReadableStorageTraits + '
                 }
             })
             .collect();
-        for bytes in fetched {
-            let bytes = bytes?.into_fixed().map_err(ArrayError::from)?;
-            T::decode_slice_into(&bytes, Endian::NATIVE, &mut records)?;
+        for (piece, bytes) in batch.iter().zip(fetched) {
+            let bytes = bytes.map_err(|error| Error::in_chunk(array, &[piece.chunk], error))?;
+            let bytes = bytes.into_fixed().map_err(ArrayError::from)?;
+            let before = records.len();
+            T::decode_slice_into(&bytes, Endian::NATIVE, &mut records).map_err(|error| {
+                // The element and offset within the subset, as zarrs' own reads give them.
+                match error {
+                    zarrdt_core::Error::InvalidElement {
+                        index,
+                        path,
+                        offset,
+                        fault,
+                    } => zarrdt_core::Error::InvalidElement {
+                        index: before + index,
+                        path,
+                        offset: before * T::SIZE + offset,
+                        fault,
+                    },
+                    other => other,
+                }
+            })?;
         }
     }
     Ok(records)

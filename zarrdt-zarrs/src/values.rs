@@ -14,7 +14,10 @@ pub fn retrieve_values<S: ?Sized + ReadableStorageTraits + 'static>(
     subset: &dyn ArraySubsetTraits,
 ) -> Result<Vec<Value>, Error> {
     let record = RecordType::of(array.data_type())?;
-    let bytes: ArrayBytes<'static> = array.retrieve_array_subset(subset)?;
+    crate::check_shards(array, subset)?;
+    let bytes: ArrayBytes<'static> = array
+        .retrieve_array_subset(subset)
+        .map_err(|error| Error::in_subset(array, subset, error))?;
     let bytes = bytes.into_fixed().map_err(zarrs::array::ArrayError::from)?;
     Ok(record.native_layout().decode_values(&bytes)?)
 }

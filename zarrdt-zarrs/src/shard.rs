@@ -1,0 +1,250 @@
+//! Shard indexes checked before zarrs uses them.
+//!
+//! zarrs 0.23.14 trusts the `(offset, nbytes)` pairs of a shard's index: an entry whose sum
+//! overflows `u64` panics (`sharding_codec.rs:347` reading a whole shard,
+//! `zarrs_codec`'s `byte_interval_partial_decoder.rs:55` reading part of one), a huge
+//! `nbytes` is allocated before the read (a 16-byte entry asking for 2⁴⁰ bytes aborts the
+//! process, `nbytes` near 2⁶⁴ panics with a capacity overflow), and an entry of the wrong size
+//! for an uncompressed inner chunk is read past its end, giving other chunks' bytes as values.
+//! [`check_shards`] reads the index of each shard a read touches and refuses such entries
+//! first, naming the shard and the entry.
+
+use std::borrow::Cow;
+use std::num::NonZeroU64;
+
+use zarrs::array::codec::CodecChain;
+use zarrs::array::{
+    Array, ArrayShardedExt, ArraySubsetTraits, ArrayToBytesCodecTraits, BytesRepresentation,
+    CodecMetadataOptions, CodecOptions, FillValue,
+};
+use zarrs::metadata::ConfigurationSerialize;
+use zarrs::metadata_ext::codec::sharding::{
+    ShardingCodecConfiguration, ShardingCodecConfigurationV1, ShardingIndexLocation,
+};
+use zarrs::storage::ReadableStorageTraits;
+use zarrs::storage::byte_range::ByteRange;
+
+use crate::Error;
+
+/// Checks the index of every stored shard of `array` that `subset` touches: each entry is a
+/// missing inner chunk (`u64::MAX` twice) or a byte range inside the shard, clear of the index,
+/// and of the exact size of an inner chunk where the inner codecs fix it (no compression).
+///
+/// [`retrieve_values`](crate::retrieve_values), [`retrieve_records`](crate::retrieve_records)
+/// and [`retrieve_field`](crate::retrieve_field) call it before reading; call it before zarrs'
+/// own `retrieve_array_subset` on shards from an untrusted source, which zarrs 0.23.14 does
+/// not check (a corrupt entry panics or aborts the process there). Nothing is checked for an
+/// array that is not sharded, or whose index codecs have no fixed size. The cost is one read
+/// of each shard's index.
+///
+/// ```
+/// use std::sync::Arc;
+/// use zarrdt_zarrs::{ArrayOptions, check_shards};
+/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+///
+/// let store = Arc::new(MemoryStore::new());
+/// let array = ArrayOptions::new(vec![8], vec![2]).shards(vec![8]).create(store, "/", &0u32)?;
+/// array.store_array_subset(&[0..8], &(0..8u32).collect::<Vec<_>>())?;
+/// check_shards(&array, &[0..8])?;
+/// # Ok::<(), zarrdt_zarrs::Error>(())
+/// ```
+pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
+    array: &Array<S>,
+    subset: &dyn ArraySubsetTraits,
+) -> Result<(), Error> {
+    let Some(sharding) = Sharding::of(array)? else {
+        return Ok(());
+    };
+    let Some(shards) = array
+        .chunks_in_array_subset(subset)
+        .map_err(zarrs::array::ArrayError::from)?
+    else {
+        return Ok(());
+    };
+    let storage = array.storage();
+    for indices in &shards.indices() {
+        let key = array.chunk_key(&indices);
+        let Some(length) = storage.size_key(&key)? else {
+            continue;
+        };
+        let fail = |reason: String| Error::Shard {
+            key: key.to_string(),
+            reason,
+        };
+        let shard_shape = array.chunk_shape(&indices)?;
+        let Some(plan) = sharding
+            .plan(array, &shard_shape)
+            .map_err(|e| fail(e.to_string()))?
+        else {
+            continue;
+        };
+        if length < plan.index_size {
+            return Err(fail(format!(
+                "{length} bytes, too short for its index of {} bytes",
+                plan.index_size
+            )));
+        }
+        let range = match sharding.configuration.index_location {
+            ShardingIndexLocation::Start => ByteRange::FromStart(0, Some(plan.index_size)),
+            ShardingIndexLocation::End => ByteRange::Suffix(plan.index_size),
+        };
+        let Some(bytes) = storage.get_partial(&key, range)? else {
+            continue;
+        };
+        let decoded = sharding
+            .index_codecs
+            .decode(
+                Cow::Owned(bytes.to_vec()),
+                &plan.index_shape,
+                &zarrs::array::data_type::uint64(),
+                &FillValue::from(u64::MAX),
+                &CodecOptions::default(),
+            )
+            .and_then(|decoded| Ok(decoded.into_fixed()?.into_owned()))
+            .map_err(|e| fail(format!("its index: {e}")))?;
+        // The region the inner chunks may occupy: the shard without its index.
+        let (start, end) = match sharding.configuration.index_location {
+            ShardingIndexLocation::Start => (plan.index_size, length),
+            ShardingIndexLocation::End => (0, length - plan.index_size),
+        };
+        for (entry, pair) in decoded.chunks_exact(16).enumerate() {
+            let word = |b: &[u8]| u64::from_ne_bytes(b.try_into().unwrap_or([0; 8]));
+            let (offset, nbytes) = (word(&pair[..8]), word(&pair[8..]));
+            if (offset, nbytes) == (u64::MAX, u64::MAX) {
+                continue;
+            }
+            let bad = |why: String| {
+                fail(format!(
+                    "index entry {entry} (inner chunk {}): offset {offset}, size {nbytes}: {why}",
+                    inner_position(entry, &plan.chunks_per_shard)
+                ))
+            };
+            match offset.checked_add(nbytes) {
+                Some(stop) if offset >= start && stop <= end => {}
+                _ => {
+                    return Err(bad(format!(
+                        "not within bytes {start}..{end}, where the inner chunks of this \
+                         {length}-byte shard lie"
+                    )));
+                }
+            }
+            if let Some(size) = plan.inner_size
+                && nbytes != size
+            {
+                return Err(bad(format!("an inner chunk is {size} bytes here")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The `sharding_indexed` codec of an array.
+struct Sharding {
+    configuration: ShardingCodecConfigurationV1,
+    index_codecs: CodecChain,
+    inner_codecs: CodecChain,
+}
+
+/// What the index of one shard looks like.
+struct Plan {
+    chunks_per_shard: Vec<u64>,
+    index_shape: Vec<NonZeroU64>,
+    index_size: u64,
+    /// The encoded size of every inner chunk, if the inner codecs fix it.
+    inner_size: Option<u64>,
+}
+
+impl Sharding {
+    /// The sharding codec of `array`, if it is sharded (and its configuration is one zarrs
+    /// reads, as it does for the array).
+    fn of<S: ?Sized>(array: &Array<S>) -> Result<Option<Sharding>, Error> {
+        if !array.is_sharded() {
+            return Ok(None);
+        }
+        let invalid = |reason: String| Error::Metadata {
+            key: "codecs".into(),
+            reason,
+        };
+        let Some(configuration) = array
+            .codecs()
+            .array_to_bytes_codec()
+            .configuration_v3(&CodecMetadataOptions::default())
+        else {
+            return Ok(None);
+        };
+        let ShardingCodecConfiguration::V1(configuration) =
+            ShardingCodecConfiguration::try_from_configuration(configuration)
+                .map_err(|e| invalid(e.to_string()))?
+        else {
+            return Ok(None);
+        };
+        let index_codecs = CodecChain::from_metadata(&configuration.index_codecs)
+            .map_err(|e| invalid(e.to_string()))?;
+        let inner_codecs =
+            CodecChain::from_metadata(&configuration.codecs).map_err(|e| invalid(e.to_string()))?;
+        Ok(Some(Sharding {
+            configuration,
+            index_codecs,
+            inner_codecs,
+        }))
+    }
+
+    /// The index of a shard of `shard_shape`; `None` if its size is not fixed.
+    fn plan<S: ?Sized>(
+        &self,
+        array: &Array<S>,
+        shard_shape: &[NonZeroU64],
+    ) -> Result<Option<Plan>, zarrs::array::CodecError> {
+        let inner_shape = &self.configuration.chunk_shape;
+        if inner_shape.len() != shard_shape.len() {
+            return Ok(None);
+        }
+        let chunks_per_shard: Vec<u64> = shard_shape
+            .iter()
+            .zip(inner_shape.iter())
+            .map(|(shard, inner)| shard.get().div_ceil(inner.get()))
+            .collect();
+        let mut index_shape = Vec::with_capacity(chunks_per_shard.len() + 1);
+        for &count in &chunks_per_shard {
+            let Some(count) = NonZeroU64::new(count) else {
+                return Ok(None);
+            };
+            index_shape.push(count);
+        }
+        index_shape.push(NonZeroU64::MIN.saturating_add(1));
+        let index_size = match self.index_codecs.encoded_representation(
+            &index_shape,
+            &zarrs::array::data_type::uint64(),
+            &FillValue::from(u64::MAX),
+        )? {
+            BytesRepresentation::FixedSize(size) => size,
+            _ => return Ok(None),
+        };
+        let inner_size = match self.inner_codecs.encoded_representation(
+            inner_shape,
+            array.data_type(),
+            array.fill_value(),
+        )? {
+            BytesRepresentation::FixedSize(size) => Some(size),
+            _ => None,
+        };
+        Ok(Some(Plan {
+            chunks_per_shard,
+            index_shape,
+            index_size,
+            inner_size,
+        }))
+    }
+}
+
+/// The position in the shard of the inner chunk of index entry `entry` (C order), as `[i, j]`.
+fn inner_position(entry: usize, chunks_per_shard: &[u64]) -> String {
+    let mut rest = entry as u64;
+    let mut position = vec![0u64; chunks_per_shard.len()];
+    for (slot, &count) in position.iter_mut().zip(chunks_per_shard).rev() {
+        *slot = rest % count.max(1);
+        rest /= count.max(1);
+    }
+    let parts: Vec<String> = position.iter().map(u64::to_string).collect();
+    format!("[{}]", parts.join(", "))
+}
