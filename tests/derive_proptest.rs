@@ -6,12 +6,17 @@
 //! (a) the derived `encode_slice` equals the runtime codec's encoding of the `to_value`s;
 //! (b) `decode(encode(x))` is `x`, bit for bit (one value and slices);
 //! (c) the runtime codec decodes the derived bytes into values that `from_value` turns back into
-//!     the same bytes.
+//!     the same bytes;
+//! (d) each value's fill value JSON (v3 object, v2 base64) reads back as the same bits.
+//!
+//! The structs cover every field kind the derive takes: all core scalars, float16 and complex,
+//! arrays, text, bytes and time types, and four levels of nesting.
 //!
 //! Each property is checked in both byte orders.
 
 mod common;
 
+use common::random::{c64_any, c128_any, f16_any, f32_any, f64_any};
 use common::records::AllScalars;
 
 use std::fmt::Debug;
@@ -20,7 +25,10 @@ use half::f16;
 use num_complex::Complex;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use zarrdt::{Element, Endian, Layout, Value, ZarrStruct};
+use zarrdt::{
+    ByteString, DateTime64, Element, Endian, FixedString, Layout, Milliseconds, RawBytes, Seconds,
+    TimeDelta64, Value, ZarrStruct,
+};
 
 // =============================================================================================
 // The structs
@@ -92,55 +100,44 @@ struct NativeFlags {
     x: f32,
 }
 
+/// The text, bytes and time field types.
+#[derive(ZarrStruct, Clone, Copy, Debug)]
+struct Texts {
+    name: FixedString<3>,
+    code: ByteString<4>,
+    raw: RawBytes<3>,
+    at: DateTime64<Milliseconds>,
+    span: TimeDelta64<Seconds, 10>,
+}
+
+/// Four levels of nesting below `Deep`: `Deep.l1.l2.inner[i].texts`.
+#[derive(ZarrStruct, Clone, Copy, Debug)]
+struct Level3 {
+    texts: Texts,
+    halves: [f16; 2],
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug)]
+struct Level2 {
+    inner: [Level3; 2],
+    c: Complex<f64>,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug)]
+struct Level1 {
+    l2: Level2,
+    flag: bool,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug)]
+struct Deep {
+    id: i64,
+    l1: Level1,
+}
+
 // =============================================================================================
 // Strategies
 // =============================================================================================
-
-/// f32 bits: uniformly random, the special values, or a NaN with random sign and payload.
-fn f32_any() -> impl Strategy<Value = f32> {
-    prop_oneof![
-        3 => any::<u32>(),
-        1 => prop::sample::select(vec![
-            0x8000_0000u32, 0, 0x7f80_0000, 0xff80_0000, 0x7fc0_0000, 0x7fc0_0001, 0x0000_0001,
-        ]),
-        1 => any::<u32>().prop_map(|bits| 0x7f80_0000 | (bits & 0x807f_ffff) | 1),
-    ]
-    .prop_map(f32::from_bits)
-}
-
-fn f64_any() -> impl Strategy<Value = f64> {
-    prop_oneof![
-        3 => any::<u64>(),
-        1 => prop::sample::select(vec![
-            0x8000_0000_0000_0000u64,
-            0,
-            0x7ff0_0000_0000_0000,
-            0xfff0_0000_0000_0000,
-            0xfff8_0000_0000_0000,
-            0x7ff8_0000_0000_0001,
-            0x0000_0000_0000_0001,
-        ]),
-        1 => any::<u64>().prop_map(|bits| 0x7ff0_0000_0000_0000 | (bits & 0x800f_ffff_ffff_ffff) | 1),
-    ]
-    .prop_map(f64::from_bits)
-}
-
-fn f16_any() -> impl Strategy<Value = f16> {
-    prop_oneof![
-        3 => any::<u16>(),
-        1 => prop::sample::select(vec![0x8000u16, 0, 0x7c00, 0xfc00, 0x7e00, 0x7e01, 0x0001]),
-        1 => any::<u16>().prop_map(|bits| 0x7c00 | (bits & 0x83ff) | 1),
-    ]
-    .prop_map(f16::from_bits)
-}
-
-fn c64_any() -> impl Strategy<Value = Complex<f32>> {
-    (f32_any(), f32_any()).prop_map(|(re, im)| Complex::new(re, im))
-}
-
-fn c128_any() -> impl Strategy<Value = Complex<f64>> {
-    (f64_any(), f64_any()).prop_map(|(re, im)| Complex::new(re, im))
-}
 
 fn flat() -> impl Strategy<Value = Flat> {
     (
@@ -226,6 +223,43 @@ fn native_flags() -> impl Strategy<Value = NativeFlags> {
     })
 }
 
+fn texts() -> impl Strategy<Value = Texts> {
+    (
+        prop::collection::vec(any::<char>(), 0..=3),
+        prop::collection::vec(any::<u8>(), 0..=4),
+        any::<[u8; 3]>(),
+        any::<i64>(),
+        prop_oneof![Just(i64::MIN), any::<i64>()],
+    )
+        .prop_map(|(name, code, raw, at, span)| Texts {
+            name: FixedString::new(&name.into_iter().collect::<String>()).unwrap(),
+            code: ByteString::new(&code).unwrap(),
+            raw: RawBytes::new(raw),
+            at: DateTime64::new(at),
+            span: TimeDelta64::new(span),
+        })
+}
+
+fn level3() -> impl Strategy<Value = Level3> {
+    (texts(), [f16_any(), f16_any()]).prop_map(|(texts, halves)| Level3 { texts, halves })
+}
+
+fn deep() -> impl Strategy<Value = Deep> {
+    (
+        any::<i64>(),
+        [level3(), level3()],
+        c128_any(),
+        any::<bool>(),
+    )
+        .prop_map(|(id, inner, c, flag)| Deep {
+            id,
+            l1: Level1 {
+                l2: Level2 { inner, c },
+                flag,
+            },
+        })
+}
+
 /// Chunks of 0 to 40 elements.
 fn chunk<T: Debug>(element: impl Strategy<Value = T>) -> impl Strategy<Value = Vec<T>> {
     prop::collection::vec(element, 0..40)
@@ -305,10 +339,38 @@ fn runtime_decode_round_trips<T: Element>(values: &[T]) -> Result<(), TestCaseEr
     Ok(())
 }
 
+/// (d) Each value is a fill value: its v3 JSON (and the v2 base64 of the record) reads back
+/// as the same bits (the first four values of a chunk, to keep the run short).
+fn fill_values_round_trip<T: Element>(values: &[T]) -> Result<(), TestCaseError> {
+    let data_type = T::data_type();
+    for value in values.iter().take(4) {
+        let dynamic = value.to_value();
+        let json = data_type.fill_value_to_json(&dynamic).unwrap();
+        let back = T::from_value(&data_type.fill_value_from_json(&json).unwrap()).unwrap();
+        prop_assert_eq!(
+            back.encode(Endian::Little),
+            value.encode(Endian::Little),
+            "{}",
+            json
+        );
+        for endian in ENDIANS {
+            let layout = T::layout(endian);
+            let json = layout.fill_value_to_json(Some(&dynamic)).unwrap();
+            let back = layout.fill_value_from_json(&json).unwrap().unwrap();
+            prop_assert_eq!(
+                T::from_value(&back).unwrap().encode(endian),
+                value.encode(endian)
+            );
+        }
+    }
+    Ok(())
+}
+
 fn all_properties<T: Element>(values: &[T]) -> Result<(), TestCaseError> {
     encodes_like_runtime_codec(values)?;
     decodes_to_the_same_bits(values)?;
-    runtime_decode_round_trips(values)
+    runtime_decode_round_trips(values)?;
+    fill_values_round_trip(values)
 }
 
 fn config() -> ProptestConfig {
@@ -336,6 +398,22 @@ proptest! {
     #[test]
     fn all_scalars_struct(values in chunk(all_scalars())) {
         all_properties(&values)?;
+    }
+
+    #[test]
+    fn text_bytes_and_time_fields(values in chunk(texts())) {
+        all_properties(&values)?;
+    }
+
+    #[test]
+    fn four_levels_of_nesting(values in chunk(deep())) {
+        all_properties(&values)?;
+    }
+
+    /// Corrupted chunks of text fields (UTF-32 code units) decode like the runtime codec.
+    #[test]
+    fn corrupted_text_chunks(values in chunk(texts()), corruption in corruption()) {
+        corrupted_bytes_decode_like_runtime_codec(&values, corruption)?;
     }
 
     #[test]
