@@ -62,11 +62,8 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
         return Ok(());
     };
     let storage = array.storage();
-    for indices in &shards.indices() {
+    'shards: for indices in &shards.indices() {
         let key = array.chunk_key(&indices);
-        let Some(length) = storage.size_key(&key)? else {
-            continue;
-        };
         let fail = |reason: String| Error::Shard {
             key: key.to_string(),
             reason,
@@ -78,18 +75,38 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
         else {
             continue;
         };
-        if length < plan.index_size {
-            return Err(fail(format!(
-                "{length} bytes, too short for its index of {} bytes",
-                plan.index_size
-            )));
-        }
         let range = match sharding.configuration.index_location {
             ShardingIndexLocation::Start => ByteRange::FromStart(0, Some(plan.index_size)),
             ShardingIndexLocation::End => ByteRange::Suffix(plan.index_size),
         };
-        let Some(bytes) = storage.get_partial(&key, range)? else {
-            continue;
+        // The length and the index of one version of the shard: a writer in this process may
+        // be rewriting it (zarrs' filesystem store truncates, then writes), so the length is
+        // read before and after the index (which the store reads under the shard's lock) and
+        // must agree; a shard that keeps changing is left to zarrs.
+        let mut attempts = 0;
+        let (length, bytes) = loop {
+            let Some(length) = storage.size_key(&key)? else {
+                continue 'shards;
+            };
+            // Read under the lock even when too short, to wait for a writer holding it.
+            let index = storage.get_partial(&key, range);
+            if storage.size_key(&key)? != Some(length) {
+                attempts += 1;
+                if attempts == 3 {
+                    continue 'shards;
+                }
+                continue;
+            }
+            if length < plan.index_size {
+                return Err(fail(format!(
+                    "{length} bytes, too short for its index of {} bytes",
+                    plan.index_size
+                )));
+            }
+            match index? {
+                Some(bytes) => break (length, bytes),
+                None => continue 'shards,
+            }
         };
         let decoded = sharding
             .index_codecs
