@@ -6,6 +6,8 @@
 //! `expand` generates the impls, and on any error `fallback` emits the errors together
 //! with stub impls so that the user sees only the real mistakes.
 
+#![forbid(unsafe_code)]
+
 mod ast;
 mod attr;
 mod bound;
@@ -42,5 +44,79 @@ fn derive(input: &DeriveInput) -> proc_macro2::TokenStream {
                 "ZarrStruct: unsupported input",
             ),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proc_macro2::{TokenStream, TokenTree};
+    use syn::parse_quote;
+
+    /// Every identifier of `tokens`, groups included.
+    fn identifiers(tokens: TokenStream, out: &mut Vec<String>) {
+        for token in tokens {
+            match token {
+                TokenTree::Ident(ident) => out.push(ident.to_string()),
+                TokenTree::Group(group) => identifiers(group.stream(), out),
+                _ => {}
+            }
+        }
+    }
+
+    /// The derive emits no `unsafe` (and no `allow` of it) for structs of every kind and
+    /// attribute, nor for rejected input (its errors and stub impls).
+    #[test]
+    fn the_derive_emits_no_unsafe() {
+        let inputs: Vec<syn::DeriveInput> = vec![
+            parse_quote! { struct Flat { a: u8, b: f64, c: bool } },
+            parse_quote! {
+                #[zarr(rename_all = "camelCase", crate = "::zarrdt")]
+                pub struct Renamed { #[zarr(rename = "x.y")] first_field: [[f32; 2]; 3], #[zarr(skip)] note: String }
+            },
+            parse_quote! {
+                #[derive(zerocopy::IntoBytes, zerocopy::FromBytes, zerocopy::Immutable, zerocopy::KnownLayout)]
+                #[repr(C)]
+                #[zarr(single_copy)]
+                struct Native { x: f64, n: u32, tag: [u8; 4] }
+            },
+            parse_quote! { #[repr(C, packed)] struct Packed { a: u8, b: u32 } },
+            parse_quote! {
+                #[zarr(bound = "T: Element + Copy")]
+                struct Generic<'a, T, const N: usize> where T: Copy { v: [T; N], r: &'a () }
+            },
+            parse_quote! { struct Tuple(u8, i64, Inner); },
+            parse_quote! {
+                struct Text {
+                    s: FixedString<4>, b: ByteString<3>, r: RawBytes<2>,
+                    t: DateTime64<Seconds, 10>, d: TimeDelta64<Milliseconds>,
+                    c: num_complex::Complex<f32>, h: half::f16,
+                }
+            },
+            // Rejected: an enum, a union, bad attributes, duplicate names.
+            parse_quote! { enum E { A, B } },
+            parse_quote! { union U { a: u8, b: u16 } },
+            parse_quote! { #[zarr(rename_all = "SHOUTING")] struct BadRule { a: u8 } },
+            parse_quote! { struct Twice { #[zarr(rename = "b")] a: u8, b: u8 } },
+            parse_quote! { struct Empty {} },
+        ];
+        for input in &inputs {
+            let expanded = super::derive(input);
+            let mut words = Vec::new();
+            identifiers(expanded.clone(), &mut words);
+            assert!(
+                words
+                    .iter()
+                    .any(|word| word == "impl" || word == "compile_error"),
+                "{}: nothing generated",
+                input.ident
+            );
+            for word in ["unsafe", "unsafe_code", "allow_internal_unsafe"] {
+                assert!(
+                    !words.iter().any(|w| w == word),
+                    "{} emits `{word}`: {expanded}",
+                    input.ident
+                );
+            }
+        }
     }
 }

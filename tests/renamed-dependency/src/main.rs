@@ -1,6 +1,8 @@
 //! The dependency is renamed (`zarrdt_renamed = { package = "zarrdt" }`), so the generated code
 //! is pointed at it; no `zarrdt` crate is in scope under that name. `cargo test --workspace`
 //! runs `main` through the test below.
+#![forbid(unsafe_code)]
+
 use zarrdt_renamed::{Element, Endian, ZarrStruct};
 
 #[derive(ZarrStruct)]

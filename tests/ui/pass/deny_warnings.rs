@@ -1,5 +1,7 @@
-//! A user crate with strict lints: the generated code adds no warnings and no unsafe.
-#![deny(unsafe_code, missing_docs, warnings)]
+//! A user crate with strict lints: the generated code adds no warnings and no unsafe (`forbid`,
+//! so that not even an `#[allow(unsafe_code)]` in the expansion would pass).
+#![forbid(unsafe_code)]
+#![deny(missing_docs, warnings)]
 
 use std::marker::PhantomData;
 

@@ -2,6 +2,8 @@
 //! named like standard library types, `rename_all`, `skip`, and `single_copy` on a struct
 //! that has the layout.
 
+#![forbid(unsafe_code)]
+
 use zarrdt::{
     ByteString, DateTime64, Element, Endian, FixedString, Milliseconds, Nanoseconds, RawBytes,
     Seconds, TimeDelta64, ZarrStruct,
