@@ -1,40 +1,339 @@
 #![allow(clippy::unwrap_used)]
 //! Reads every array of the committed zarr-python fixtures (`tests/fixtures/zarr-python-*`,
-//! made by `tests/interop/generate.py`) with `zarrdt` and compares, bit for bit, with what
-//! zarr-python read back: every element, the fill value, and the raw bytes of both in the
-//! dtype zarr-python read into. Then checks that our writers round-trip: the metadata
-//! document, the fill value JSON, and every stored chunk (padding bytes aside).
+//! made by `tests/interop/generate.py`: uncompressed, with each zarr-python's default codecs,
+//! sharded) through zarrs, as a user would: `zarrdt::array::open_array` (its Zarr v2 path for
+//! NumPy structured dtypes with padding, subarrays and mixed byte order), then
+//! `retrieve_values`, and every derived record type of this file whose data type the array
+//! has; and compares, bit for bit, with what zarr-python read back: every element, the fill
+//! value, and the raw bytes of both in the dtype zarr-python read into. The chunk grid, the
+//! chunk keys and the codecs are zarrs'; the test checks that the chunks zarrs finds are the
+//! files zarr-python wrote. Then it checks that zarrdt's metadata writers round-trip each
+//! document.
 //!
-//! The case list comes from each version's `index.json`; nothing is hard-coded except a
-//! minimum number of cases per version and the known deviations (see [`known_deviation`]).
+//! The case list comes from each version's `index.json`; nothing is hard-coded except the
+//! minimum coverage per version and the known deviations (see [`known_deviation`]).
 
-use std::any::Any;
-use std::collections::BTreeSet;
+use std::any::{Any, type_name};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::io::ErrorKind;
+use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use half::f16;
 use num_complex::Complex;
 use serde_json::{Value as Json, json};
 mod common;
 
-use common::{chunk_targets, grid_positions, hex_decode, hex_encode, typed};
-use zarrdt::{ArrayMetadataV2, ArrayMetadataV3, Endian, Error, Layout, Value};
+use common::records::{AllScalars, Grid, Particle};
+use common::{hex_decode, hex_encode, typed};
+use zarrdt::array::{RecordType, StoredStructDataType, open_array, retrieve_values};
+use zarrdt::zarrs::array::{Array, ArrayMetadata, Element as ZarrsElement, ElementOwned};
+use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::zarrs::storage::{ReadableStorageTraits, StoreKey};
+use zarrdt::{
+    ArrayMetadataV2, ArrayMetadataV3, ByteString, DateTime64, Element, Endian, Error, FixedString,
+    Layout, Milliseconds, Nanoseconds, RawBytes, Seconds, TimeDelta64, Value, ZarrStruct,
+};
+
+/// What a version's fixtures must cover, so that a regenerated set cannot lose a kind of
+/// array unnoticed: at least this many cases, cases with each codec (by name, in the metadata
+/// zarrs reads; a Zarr v2 compressor by its id), and derived types that read some case.
+struct Coverage {
+    cases: usize,
+    codecs: &'static [(&'static str, usize)],
+    /// Derived record types (by name in this file) that must read at least one case.
+    derived: &'static [&'static str],
+}
 
 #[test]
 fn zarr_python_3_4_2_fixtures() {
-    check_version("3.4.2", 30);
+    check_version(
+        "3.4.2",
+        &Coverage {
+            cases: 50,
+            codecs: &[("zstd", 15), ("sharding_indexed", 2)],
+            derived: &[
+                "Flat",
+                "FlatPoint",
+                "Deep",
+                "EveryScalar",
+                "Extension",
+                "BoolOnly",
+                "Rgb",
+                "Xy",
+                "Xyz",
+                "FieldNames",
+                "Pair",
+                "Renamed",
+                "Particle",
+                "Grid",
+                "AllScalars",
+                "SpecialFills",
+                "NestedV2",
+            ],
+        },
+    );
 }
 
 #[test]
 fn zarr_python_3_1_6_fixtures() {
-    check_version("3.1.6", 10);
+    check_version(
+        "3.1.6",
+        &Coverage {
+            cases: 15,
+            codecs: &[("zstd", 6)],
+            derived: &["Flat", "FlatPoint", "EveryScalar", "Xy"],
+        },
+    );
 }
 
 #[test]
 fn zarr_python_2_18_7_fixtures() {
-    check_version("2.18.7", 30);
+    check_version(
+        "2.18.7",
+        &Coverage {
+            cases: 40,
+            codecs: &[("blosc", 9)],
+            derived: &[
+                "Flat",
+                "NestedV2",
+                "Subarray",
+                "ExtensionV2",
+                "EveryScalar",
+                "Xy",
+                "Particle",
+                "Grid",
+                "AllScalars",
+                "SpecialFills",
+            ],
+        },
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// Derived record types of the fixtures' dtypes
+// ------------------------------------------------------------------------------------------
+
+/// `[a <i4, b <f8]` (and, in Zarr v2, its big-endian and mixed-order forms).
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Flat {
+    a: i32,
+    b: f64,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Point {
+    x: f32,
+    y: f32,
+}
+
+/// `[point [x <f4, y <f4], value <f8]`.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct FlatPoint {
+    point: Point,
+    value: f64,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Bar {
+    baz: f32,
+    qux: i32,
+}
+
+/// `[foo <f4, bar [baz <f4, qux <i4]]`.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct NestedV2 {
+    foo: f32,
+    bar: Bar,
+}
+
+/// `[x <f4, z <f4 (2, 2)]`.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Subarray {
+    x: f32,
+    z: [[f32; 2]; 2],
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct DeepInner {
+    c: Complex<f32>,
+    t: i64,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Inner {
+    deep: DeepInner,
+    u: u8,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Outer {
+    flag: bool,
+    inner: Inner,
+    w: f16,
+}
+
+/// Three levels of nested records.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Deep {
+    id: u16,
+    outer: Outer,
+    z: i8,
+}
+
+/// One field of every core scalar type, named after the type.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct EveryScalar {
+    #[zarr(rename = "bool")]
+    boolean: bool,
+    int8: i8,
+    int16: i16,
+    int32: i32,
+    int64: i64,
+    uint8: u8,
+    uint16: u16,
+    uint32: u32,
+    uint64: u64,
+    float16: f16,
+    float32: f32,
+    float64: f64,
+    complex64: Complex<f32>,
+    complex128: Complex<f64>,
+}
+
+/// `[t <M8[s], t10 <M8[10s], tms <M8[ms], dt <m8[ns], s <U4, raw |V3, bs |S5]`.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Extension {
+    t: DateTime64<Seconds>,
+    t10: DateTime64<Seconds, 10>,
+    tms: DateTime64<Milliseconds>,
+    dt: TimeDelta64<Nanoseconds>,
+    s: FixedString<4>,
+    raw: RawBytes<3>,
+    bs: ByteString<5>,
+}
+
+/// `[t <M8[10s], d <m8[ms], s <U4, b |S5, v |V3]`.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct ExtensionV2 {
+    t: DateTime64<Seconds, 10>,
+    d: TimeDelta64<Milliseconds>,
+    s: FixedString<4>,
+    b: ByteString<5>,
+    v: RawBytes<3>,
+}
+
+/// Every NaN, infinity and signed zero a fill can hold.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct SpecialFills {
+    nan: f32,
+    nan_payload: f32,
+    neg_nan: f64,
+    negzero: f64,
+    neginf: f64,
+    h: f16,
+    c: Complex<f64>,
+    c2: Complex<f32>,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct BoolOnly {
+    a: bool,
+    b: bool,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Rgb {
+    r: u8,
+    g: u8,
+    b: u8,
+}
+
+/// `[x <i2, y <f4]`, the 2-D fixtures' record.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Xy {
+    x: i16,
+    y: f32,
+}
+
+/// `[x <i2, y <f4, z <c8]`, the sharded 2-D fixture's record.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Xyz {
+    x: i16,
+    y: f32,
+    z: Complex<f32>,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct FieldNames {
+    #[zarr(rename = "foo.mask")]
+    mask: u8,
+    #[zarr(rename = "température")]
+    temperature: f64,
+    #[zarr(rename = "0")]
+    zero: i16,
+    #[zarr(rename = "1")]
+    one: i32,
+    #[zarr(rename = "with space")]
+    with_space: f32,
+}
+
+/// A tuple struct: fields `"0"` and `"1"`.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Pair(i16, f32);
+
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Renamed {
+    #[zarr(rename = "foo.mask")]
+    mask: u8,
+    #[zarr(rename = "température")]
+    temperature: f64,
+}
+
+/// A derived record type tried on every fixture: its name, and a reader that returns the
+/// records' bytes (native byte order) if the array's data type stores this type.
+struct Derived {
+    name: &'static str,
+    read: fn(&Array<FilesystemStore>) -> Option<Vec<u8>>,
+}
+
+fn derived<T: Element + ZarrsElement + ElementOwned>(name: &'static str) -> Derived {
+    Derived {
+        name,
+        read: |array| {
+            <T as ZarrsElement>::validate_data_type(array.data_type()).ok()?;
+            let records: Vec<T> = array
+                .retrieve_array_subset(&array.subset_all())
+                .unwrap_or_else(|e| panic!("reading {}s: {e}", type_name::<T>()));
+            Some(T::encode_slice(&records, Endian::NATIVE))
+        },
+    }
+}
+
+fn derived_types() -> Vec<Derived> {
+    vec![
+        derived::<Flat>("Flat"),
+        derived::<FlatPoint>("FlatPoint"),
+        derived::<NestedV2>("NestedV2"),
+        derived::<Subarray>("Subarray"),
+        derived::<Deep>("Deep"),
+        derived::<EveryScalar>("EveryScalar"),
+        derived::<Extension>("Extension"),
+        derived::<ExtensionV2>("ExtensionV2"),
+        derived::<SpecialFills>("SpecialFills"),
+        derived::<BoolOnly>("BoolOnly"),
+        derived::<Rgb>("Rgb"),
+        derived::<Xy>("Xy"),
+        derived::<Xyz>("Xyz"),
+        derived::<FieldNames>("FieldNames"),
+        derived::<Pair>("Pair"),
+        derived::<Renamed>("Renamed"),
+        derived::<Particle>("Particle"),
+        derived::<Grid>("Grid"),
+        derived::<AllScalars>("AllScalars"),
+    ]
 }
 
 // ------------------------------------------------------------------------------------------
@@ -124,11 +423,16 @@ fn known_deviation(version: &str, case: &str) -> Option<Deviation> {
 // Driver
 // ------------------------------------------------------------------------------------------
 
+/// What the cases of a version exercised.
 #[derive(Default)]
 struct Stats {
     cases: usize,
     chunks: usize,
     elements: usize,
+    /// Cases per codec name.
+    codecs: BTreeMap<String, usize>,
+    /// Cases per derived type that read them.
+    derived: BTreeMap<&'static str, usize>,
 }
 
 fn fixtures_dir(version: &str) -> PathBuf {
@@ -161,15 +465,16 @@ fn case_names_on_disk(dir: &Path, suffix: &str) -> BTreeSet<String> {
         .collect()
 }
 
-fn check_version(version: &str, min_cases: usize) {
+fn check_version(version: &str, coverage: &Coverage) {
     let dir = fixtures_dir(version);
     let index = read_json(&dir.join("index.json"));
     assert_eq!(index["writer"]["zarr"], version, "index.json writer");
     let entries = index["cases"].as_array().unwrap();
     assert!(
-        entries.len() >= min_cases,
-        "zarr-python {version}: only {} cases listed, expected at least {min_cases}",
-        entries.len()
+        entries.len() >= coverage.cases,
+        "zarr-python {version}: only {} cases listed, expected at least {}",
+        entries.len(),
+        coverage.cases
     );
     let listed: BTreeSet<String> = entries.iter().map(|e| str_of(e, "name").into()).collect();
     assert_eq!(listed.len(), entries.len(), "duplicate case names");
@@ -201,13 +506,14 @@ fn check_version(version: &str, min_cases: usize) {
         );
     }
 
+    let derived = derived_types();
     let mut total = Stats::default();
     let mut failures = Vec::new();
     for entry in entries {
         let name = str_of(entry, "name");
         let zarr_format = entry["zarr_format"].as_u64().unwrap();
         let result = panic::catch_unwind(AssertUnwindSafe(|| {
-            check_case(version, &dir, name, zarr_format, &mut total);
+            check_case(version, &dir, name, zarr_format, &derived, &mut total);
         }));
         match result {
             Ok(()) => total.cases += 1,
@@ -215,12 +521,14 @@ fn check_version(version: &str, min_cases: usize) {
         }
     }
     eprintln!(
-        "zarr-python {version}: {} cases checked ({} failed), {} chunks decoded, {} elements \
-         compared",
+        "zarr-python {version}: {} cases checked through zarrs ({} failed), {} stored chunks \
+         found, {} elements compared; cases per codec {:?}; per derived type {:?}",
         entries.len(),
         failures.len(),
         total.chunks,
-        total.elements
+        total.elements,
+        total.codecs,
+        total.derived,
     );
     assert!(
         failures.is_empty(),
@@ -230,6 +538,19 @@ fn check_version(version: &str, min_cases: usize) {
         failures.join("\n")
     );
     assert_eq!(total.cases, entries.len());
+    for &(codec, minimum) in coverage.codecs {
+        let count = total.codecs.get(codec).copied().unwrap_or(0);
+        assert!(
+            count >= minimum,
+            "zarr-python {version}: {count} cases with {codec}, expected at least {minimum}"
+        );
+    }
+    for name in coverage.derived {
+        assert!(
+            total.derived.contains_key(name),
+            "zarr-python {version}: no case read as the derived type {name}"
+        );
+    }
 }
 
 fn panic_message(payload: &(dyn Any + Send)) -> String {
@@ -244,37 +565,16 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
 // One case
 // ------------------------------------------------------------------------------------------
 
-enum Meta {
-    V3(ArrayMetadataV3),
-    V2(ArrayMetadataV2),
-}
-
-/// An opened fixture array.
-struct Array {
-    dir: PathBuf,
-    /// The metadata document as written by zarr-python.
-    raw: Json,
-    meta: Meta,
-    shape: Vec<u64>,
-    chunks: Vec<u64>,
-    /// How one element lies in the chunks: what they are decoded and re-encoded with.
-    layout: Layout,
-    fill: Option<Value>,
-    /// The NumPy dtype zarr-python read into, which `values_hex` and `fill_value_hex` are in.
-    readback_layout: Layout,
-}
-
-impl Array {
-    fn chunk_key(&self, position: &[u64]) -> String {
-        match &self.meta {
-            Meta::V3(meta) => meta.chunk_key(position),
-            Meta::V2(meta) => meta.chunk_key(position),
-        }
-    }
-}
-
-/// Checks one case; `stats` counts the chunks decoded and elements compared.
-fn check_case(version: &str, dir: &Path, name: &str, zarr_format: u64, stats: &mut Stats) {
+/// Checks one case; `stats` counts what it exercised.
+#[allow(clippy::too_many_lines)]
+fn check_case(
+    version: &str,
+    dir: &Path,
+    name: &str,
+    zarr_format: u64,
+    derived: &[Derived],
+    stats: &mut Stats,
+) {
     let expected = read_json(&dir.join(format!("{name}.json")));
     assert_eq!(expected["case"], name);
     assert_eq!(expected["zarr_format"], zarr_format);
@@ -282,36 +582,88 @@ fn check_case(version: &str, dir: &Path, name: &str, zarr_format: u64, stats: &m
     check_provenance(version, name, &expected);
     let deviation = known_deviation(version, name);
 
-    let array_dir = dir.join(format!("{name}.zarr"));
-    let array = match zarr_format {
-        3 => open_v3(&array_dir),
-        2 => open_v2(&array_dir, &expected),
+    // 1. Open it through zarrs, as anyone would.
+    let store = Arc::new(FilesystemStore::new(dir.join(format!("{name}.zarr"))).unwrap());
+    let array = open_array(store.clone(), "/").unwrap_or_else(|e| panic!("open_array: {e}"));
+    let record = RecordType::of(array.data_type()).unwrap();
+    let native = record.native_layout();
+    assert_eq!(json!(array.shape()), expected["shape"], "shape");
+    let (chunks, shards, codecs) = grid_and_codecs(&array);
+    assert_eq!(json!(chunks), expected["chunks"], "chunks");
+    assert_eq!(json!(shards), expected["shards"], "shards");
+    for codec in codecs {
+        *stats.codecs.entry(codec).or_default() += 1;
+    }
+
+    // zarr-python reads Zarr v3 into the packed little-endian dtype of the data type, and
+    // Zarr v2 into the `.zarray` dtype itself (`dtype_descr`, with NumPy's names for padding).
+    let raw = match zarr_format {
+        3 => metadata_document(&store, "zarr.json"),
+        2 => metadata_document(&store, ".zarray"),
         other => panic!("zarr_format {other}"),
     };
-    assert_eq!(json!(array.shape), expected["shape"], "shape");
-    assert_eq!(json!(array.chunks), expected["chunks"], "chunks");
+    let readback_layout = if zarr_format == 3 {
+        Layout::from_data_type(record.data_type().unwrap(), Some(Endian::Little)).unwrap()
+    } else {
+        let readback = v2_readback_layout(&expected);
+        if let Some(stored) = array.data_type().downcast_ref::<StoredStructDataType>() {
+            assert_eq!(
+                &readback,
+                stored.stored_layout(),
+                "dtype_descr as read back vs the .zarray dtype zarrdt opened"
+            );
+        }
+        readback
+    };
     assert_eq!(
-        json!(array.readback_layout.size()),
+        json!(readback_layout.size()),
         expected["itemsize"],
         "itemsize"
     );
-    assert_eq!(array.layout.size(), array.readback_layout.size());
+    assert_eq!(native.size(), readback_layout.size());
 
-    // 1. Read the whole array: every chunk of the grid, decoded or filled.
+    // 2. The chunks zarrs finds (its grid, its keys) are the files zarr-python wrote.
     let stored: BTreeSet<String> = expected["stored_chunks"]
         .as_array()
         .unwrap()
         .iter()
         .map(|key| key.as_str().unwrap().to_owned())
         .collect();
-    let assembled = assemble(&array, &stored);
-    stats.chunks += assembled.chunks;
+    let mut found = BTreeSet::new();
+    let total = usize::try_from(array.shape().iter().product::<u64>()).unwrap();
+    let mut from_fill = vec![false; total];
+    for position in grid_positions(array.chunk_grid_shape()) {
+        if array.retrieve_encoded_chunk(&position).unwrap().is_some() {
+            found.insert(array.chunk_key(&position).to_string());
+        } else {
+            let subset = array.chunk_subset_bounded(&position).unwrap();
+            for flat in flat_indices(array.shape(), &subset.to_ranges()) {
+                from_fill[flat] = true;
+            }
+        }
+    }
+    assert_eq!(found, stored, "chunks zarrs finds vs stored_chunks");
+    stats.chunks += found.len();
 
-    // 2. The fill value, and what zarr-python substitutes for missing chunks.
-    let our_fill = array
-        .fill
+    // 3. The fill value, and what zarr-python substitutes for missing chunks.
+    let our_fill = if expected["fill_value"].is_null() {
+        // A null v2 fill reads as the zero record, as NumPy fills it.
+        assert_eq!(raw["fill_value"], Json::Null, "fill_value on disk");
+        assert!(
+            array.fill_value().as_ne_bytes().iter().all(|&b| b == 0),
+            "a null fill reads as zeros"
+        );
+        None
+    } else {
+        Some(
+            native
+                .decode_value(array.fill_value().as_ne_bytes())
+                .unwrap(),
+        )
+    };
+    let our_fill_json = our_fill
         .as_ref()
-        .map_or(Json::Null, |fill| typed(fill, &array.layout));
+        .map_or(Json::Null, |fill| typed(fill, native));
     let zarr_fill = match &deviation {
         Some(Deviation::ComplexFillMisread {
             spec,
@@ -319,50 +671,55 @@ fn check_case(version: &str, dir: &Path, name: &str, zarr_format: u64, stats: &m
             zarr_python_value,
         }) => {
             assert_eq!(
-                &our_fill, spec,
+                &our_fill_json, spec,
                 "our fill must be the spec's reading of the file"
             );
             assert_eq!(
                 &expected["fill_value"], zarr_python,
                 "zarr-python's known complex fill bug"
             );
-            assert_eq!(&typed(zarr_python_value, &array.layout), zarr_python);
+            assert_eq!(&typed(zarr_python_value, native), zarr_python);
             Some(zarr_python_value.clone())
         }
         other => {
             match other {
                 Some(Deviation::LegacyBigEndianGarbage { fill }) => {
-                    assert_eq!(&our_fill, fill, "we follow the metadata: little-endian");
+                    assert_eq!(
+                        &our_fill_json, fill,
+                        "we follow the metadata: little-endian"
+                    );
                 }
                 Some(Deviation::WriterChangedFill { on_disk }) => {
-                    assert_eq!(&array.raw["fill_value"], on_disk, "fill_value on disk");
+                    assert_eq!(&raw["fill_value"], on_disk, "fill_value on disk");
                 }
                 _ => {}
             }
-            assert_eq!(our_fill, expected["fill_value"], "fill_value");
-            array.fill.clone()
+            assert_eq!(our_fill_json, expected["fill_value"], "fill_value");
+            our_fill.clone()
         }
     };
     let expected_fill_hex = &expected["fill_value_hex"];
     match &zarr_fill {
         None => assert!(expected_fill_hex.is_null(), "fill_value_hex"),
         Some(fill) => {
-            let encoded = array.readback_layout.encode_value(fill).unwrap();
+            let encoded = readback_layout.encode_value(fill).unwrap();
             assert_same_data_bytes(
                 "fill_value_hex",
                 &hex_decode(expected_fill_hex.as_str().unwrap()),
                 &encoded,
-                &array.readback_layout,
+                &readback_layout,
             );
         }
     }
 
-    // 3. Every element, as zarr-python sees the array (missing chunks hold its fill).
-    let zarr_view: Vec<Value> = assembled
-        .values
+    // 4. Every element through zarrs, as zarr-python sees the array (the elements of missing
+    //    chunks hold its fill).
+    let values = retrieve_values(&array, &array.subset_all()).unwrap();
+    assert_eq!(values.len(), total, "number of elements");
+    let zarr_view: Vec<Value> = values
         .iter()
-        .zip(&assembled.from_fill)
-        .map(|(value, &from_fill)| match (&zarr_fill, from_fill) {
+        .zip(&from_fill)
+        .map(|(value, &missing)| match (&zarr_fill, missing) {
             (Some(fill), true) => fill.clone(),
             _ => value.clone(),
         })
@@ -371,25 +728,128 @@ fn check_case(version: &str, dir: &Path, name: &str, zarr_format: u64, stats: &m
     assert_eq!(zarr_view.len(), expected_values.len(), "number of elements");
     for (index, (value, want)) in zarr_view.iter().zip(expected_values).enumerate() {
         assert_eq!(
-            &typed(value, &array.layout),
+            &typed(value, native),
             want,
             "element {index} (C order) of {name}"
         );
         stats.elements += 1;
     }
-    let readback_bytes = array.readback_layout.encode_values(&zarr_view).unwrap();
+    let readback_bytes = readback_layout.encode_values(&zarr_view).unwrap();
     assert_same_data_bytes(
         "values_hex",
         &hex_decode(str_of(&expected, "values_hex")),
         &readback_bytes,
-        &array.readback_layout,
+        &readback_layout,
     );
 
-    // 4. Our writers: metadata and fill JSON round trips (chunks were checked in `assemble`).
-    match &array.meta {
-        Meta::V3(meta) => round_trip_v3(meta, &array.raw),
-        Meta::V2(meta) => round_trip_v2(meta, &array.raw),
+    // 5. Every derived record type whose data type the array has reads the same records.
+    let native_bytes = native.encode_values(&values).unwrap();
+    for candidate in derived {
+        if let Some(bytes) = (candidate.read)(&array) {
+            assert_eq!(
+                hex_encode(&bytes),
+                hex_encode(&native_bytes),
+                "records read as {} vs dynamic values",
+                candidate.name
+            );
+            *stats.derived.entry(candidate.name).or_default() += 1;
+        }
     }
+
+    // 6. Our metadata writers: metadata and fill JSON round trips.
+    match zarr_format {
+        3 => round_trip_v3(&ArrayMetadataV3::from_json(&raw).unwrap(), &raw),
+        _ => round_trip_v2(&ArrayMetadataV2::from_json(&raw).unwrap(), &raw),
+    }
+}
+
+/// The metadata document `key` at the root of `store`.
+fn metadata_document(store: &FilesystemStore, key: &str) -> Json {
+    let bytes = store
+        .get(&StoreKey::new(key).unwrap())
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {key}"));
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+/// The chunk shape (inside shards, for a sharded array), the shard shape if sharded, and the
+/// names of the codecs (the shards' inner codecs too; a Zarr v2 compressor and filters by
+/// their ids), from the metadata zarrs holds.
+fn grid_and_codecs(array: &Array<FilesystemStore>) -> (Vec<u64>, Option<Vec<u64>>, Vec<String>) {
+    let grid_chunk: Vec<u64> = array
+        .chunk_shape(&vec![0; array.dimensionality()])
+        .unwrap()
+        .iter()
+        .map(|extent| extent.get())
+        .collect();
+    match array.metadata() {
+        ArrayMetadata::V3(metadata) => {
+            let codecs = serde_json::to_value(&metadata.codecs).unwrap();
+            let mut names = Vec::new();
+            let mut inner = None;
+            collect_codecs(&codecs, &mut names, &mut inner);
+            match inner {
+                Some(chunks) => (chunks, Some(grid_chunk), names),
+                None => (grid_chunk, None, names),
+            }
+        }
+        ArrayMetadata::V2(metadata) => {
+            let document = serde_json::to_value(metadata).unwrap();
+            let mut names: Vec<String> = document["filters"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|filter| str_of(filter, "id").to_owned())
+                .collect();
+            if let Some(id) = document["compressor"].get("id") {
+                names.push(id.as_str().unwrap().to_owned());
+            }
+            (grid_chunk, None, names)
+        }
+    }
+}
+
+fn collect_codecs(codecs: &Json, names: &mut Vec<String>, inner: &mut Option<Vec<u64>>) {
+    for codec in codecs.as_array().unwrap() {
+        // A codec without configuration may be its bare name.
+        let name = codec.as_str().unwrap_or_else(|| str_of(codec, "name"));
+        names.push(name.to_owned());
+        if name == "sharding_indexed" {
+            let configuration = &codec["configuration"];
+            *inner = Some(serde_json::from_value(configuration["chunk_shape"].clone()).unwrap());
+            collect_codecs(&configuration["codecs"], names, &mut None);
+        }
+    }
+}
+
+/// Every position of a grid of `shape`, in C order.
+fn grid_positions(shape: &[u64]) -> Vec<Vec<u64>> {
+    shape.iter().fold(vec![vec![]], |positions, &extent| {
+        positions
+            .into_iter()
+            .flat_map(|prefix| {
+                (0..extent).map(move |i| {
+                    let mut next = prefix.clone();
+                    next.push(i);
+                    next
+                })
+            })
+            .collect()
+    })
+}
+
+/// The flat C-order indices, in an array of `shape`, of the elements of `ranges`.
+fn flat_indices(shape: &[u64], ranges: &[Range<u64>]) -> Vec<usize> {
+    let mut flat = vec![0u64];
+    for (range, extent) in ranges.iter().zip(shape) {
+        flat = flat
+            .iter()
+            .flat_map(|&outer| range.clone().map(move |i| outer * extent + i))
+            .collect();
+    }
+    flat.into_iter()
+        .map(|i| usize::try_from(i).unwrap())
+        .collect()
 }
 
 /// `expected_from` / `read_error` are consistent, and only the known cases are
@@ -407,59 +867,6 @@ fn check_provenance(version: &str, name: &str, expected: &Json) {
             );
         }
         other => panic!("expected_from {other:?}"),
-    }
-}
-
-fn open_v3(dir: &Path) -> Array {
-    let text = fs::read_to_string(dir.join("zarr.json")).unwrap();
-    let meta = ArrayMetadataV3::from_json_str(&text)
-        .unwrap_or_else(|e| panic!("zarr.json does not parse: {e}"));
-    // The fixtures are uncompressed: the bytes codec is the whole chain.
-    assert_eq!(meta.codecs.len(), 1, "codecs {:?}", meta.codecs);
-    assert!(meta.bytes_codec.is_some(), "no bytes codec");
-    let layout = meta.layout().unwrap();
-    // zarr-python reads v3 arrays into the native (little-endian), packed NumPy dtype.
-    let readback_layout = Layout::from_data_type(&meta.data_type, Some(Endian::Little)).unwrap();
-    Array {
-        dir: dir.to_owned(),
-        raw: serde_json::from_str(&text).unwrap(),
-        shape: meta.shape.clone(),
-        chunks: meta.chunk_shape.clone(),
-        layout,
-        fill: Some(meta.fill_value.clone()),
-        readback_layout,
-        meta: Meta::V3(meta),
-    }
-}
-
-fn open_v2(dir: &Path, expected: &Json) -> Array {
-    let raw = read_json(&dir.join(".zarray"));
-    let meta =
-        ArrayMetadataV2::from_json(&raw).unwrap_or_else(|e| panic!(".zarray does not parse: {e}"));
-    assert_eq!(meta.order, 'C', "order");
-    assert!(meta.compressor.is_null(), "compressor");
-    assert!(meta.filters.is_null(), "filters");
-    let separator = raw
-        .get("dimension_separator")
-        .and_then(Json::as_str)
-        .unwrap_or(".");
-    assert_eq!(meta.dimension_separator.to_string(), separator);
-    // zarr-python 2 reads a v2 array into exactly its `.zarray` dtype: NumPy's view of it must
-    // be our layout.
-    let readback_layout = v2_readback_layout(expected);
-    assert_eq!(
-        readback_layout, meta.layout,
-        "dtype_descr as read back vs our parse of .zarray dtype"
-    );
-    Array {
-        dir: dir.to_owned(),
-        raw,
-        shape: meta.shape.clone(),
-        chunks: meta.chunks.clone(),
-        layout: meta.layout.clone(),
-        fill: meta.fill_value.clone(),
-        readback_layout,
-        meta: Meta::V2(meta),
     }
 }
 
@@ -486,90 +893,8 @@ fn v2_readback_layout(expected: &Json) -> Layout {
 }
 
 // ------------------------------------------------------------------------------------------
-// Chunks
+// Bytes, padding aside
 // ------------------------------------------------------------------------------------------
-
-struct Assembled {
-    /// Every element in C order.
-    values: Vec<Value>,
-    /// Whether the element comes from the fill value (its chunk is not stored).
-    from_fill: Vec<bool>,
-    /// Chunks decoded.
-    chunks: usize,
-}
-
-fn assemble(array: &Array, stored: &BTreeSet<String>) -> Assembled {
-    let total = usize::try_from(array.shape.iter().product::<u64>()).unwrap();
-    let mut slots: Vec<Option<(Value, bool)>> = vec![None; total];
-    let mut visited = BTreeSet::new();
-    let mut decoded_chunks = 0;
-    for position in grid_positions(&array.shape, &array.chunks) {
-        let key = array.chunk_key(&position);
-        let targets = chunk_targets(&array.shape, &array.chunks, &position);
-        let elements: Vec<(Value, bool)> = match fs::read(array.dir.join(&key)) {
-            Ok(bytes) => {
-                assert!(stored.contains(&key), "chunk {key} is not in stored_chunks");
-                assert!(visited.insert(key.clone()), "chunk {key} visited twice");
-                let expected_len = targets.len() * array.layout.size();
-                assert_eq!(bytes.len(), expected_len, "length of chunk {key}");
-                let values = array
-                    .layout
-                    .decode_values(&bytes)
-                    .unwrap_or_else(|e| panic!("chunk {key}: {e}"));
-                assert_eq!(values.len(), targets.len(), "elements in chunk {key}");
-                check_chunk_round_trip(&key, &array.layout, &bytes, &values);
-                decoded_chunks += 1;
-                values.into_iter().map(|value| (value, false)).collect()
-            }
-            Err(e) if e.kind() == ErrorKind::NotFound => {
-                let fill = array
-                    .fill
-                    .as_ref()
-                    .unwrap_or_else(|| panic!("chunk {key} is missing and fill_value is null"));
-                vec![(fill.clone(), true); targets.len()]
-            }
-            Err(e) => panic!("chunk {key}: {e}"),
-        };
-        for (target, element) in targets.into_iter().zip(elements) {
-            if let Some(flat) = target {
-                assert!(slots[flat].is_none(), "element {flat} written twice");
-                slots[flat] = Some(element);
-            }
-        }
-    }
-    assert_eq!(
-        &visited, stored,
-        "every stored chunk is a chunk of the grid"
-    );
-    let (values, from_fill) = slots
-        .into_iter()
-        .enumerate()
-        .map(|(flat, slot)| slot.unwrap_or_else(|| panic!("element {flat} not covered")))
-        .unzip();
-    Assembled {
-        values,
-        from_fill,
-        chunks: decoded_chunks,
-    }
-}
-
-/// Encoding the decoded chunk with the same layout gives back the stored bytes; padding
-/// bytes, which we write as zeros, are not compared.
-fn check_chunk_round_trip(key: &str, layout: &Layout, stored: &[u8], values: &[Value]) {
-    let encoded = layout
-        .encode_values(values)
-        .unwrap_or_else(|e| panic!("re-encoding chunk {key}: {e}"));
-    assert_same_data_bytes(&format!("chunk {key}"), stored, &encoded, layout);
-    let mask = data_mask(layout);
-    for (index, element) in encoded.chunks_exact(layout.size()).enumerate() {
-        for (offset, (&byte, &data)) in element.iter().zip(&mask).enumerate() {
-            assert!(
-                data || byte == 0,
-                "chunk {key}: element {index} padding byte {offset} encoded as {byte:#04x}"
-            );
-        }
-    }
-}
 
 /// `true` for every byte of one element that belongs to a field.
 fn data_mask(layout: &Layout) -> Vec<bool> {
@@ -692,7 +1017,3 @@ fn round_trip_v2(meta: &ArrayMetadataV2, raw: &Json) {
         .unwrap_or_else(|e| panic!("our .zarray does not parse: {e}\n{written}"));
     assert_eq!(&back, meta, ".zarray round trip via {written}");
 }
-
-// ------------------------------------------------------------------------------------------
-// Typed JSON (the encoding of tests/interop/generate.py)
-// ------------------------------------------------------------------------------------------

@@ -12,8 +12,9 @@ plus <outdir>/index.json listing written and skipped cases.
 Usage:
     python generate.py OUTDIR           # wipe OUTDIR and (re)generate
     python generate.py --check OUTDIR   # re-read every case and compare
-    python generate.py --check-zarrdt DIR # read arrays written by zarrdt (tests/interop_write.rs),
+    python generate.py --check-zarrdt DIR # read arrays written by zarrdt (tests/interop_write.rs):
                                           # the cases listing this zarr series as a reader
+                                          # exactly, the others not
     python generate.py --cross-check DIR  # read another version's fixtures,
                                           # print a JSON summary (informational)
 
@@ -35,6 +36,8 @@ import warnings
 
 import numpy as np
 import zarr
+
+from typed_json import descr_json, typed
 
 ZARR_VERSION = zarr.__version__
 NUMPY_VERSION = np.__version__
@@ -125,59 +128,6 @@ def rec(dt, fields=None, scalar=None):
 # Typed JSON
 # --------------------------------------------------------------------------
 
-def _order(dt):
-    return "big" if dt.byteorder == ">" else "little"
-
-
-def _float_hex(b, order):
-    n = int.from_bytes(b, order)
-    return "0x%0*x" % (2 * len(b), n)
-
-
-def typed(x, padding=()):
-    """Typed JSON of a 0-d (or subarray) ndarray x."""
-    dt = x.dtype
-    if x.ndim > 0:
-        return [typed(x[i, ...], ()) for i in range(x.shape[0])]
-    if dt.names is not None:
-        out = {}
-        for name in dt.names:
-            if name in padding:
-                continue
-            out[name] = typed(np.asarray(x[name]), ())
-        return out
-    b = x.tobytes()
-    k = dt.kind
-    if k == "b":
-        return bool(b[0])
-    if k in "iu":
-        return int.from_bytes(b, _order(dt), signed=(k == "i"))
-    if k in "Mm":
-        return int.from_bytes(b, _order(dt), signed=True)
-    if k == "f":
-        return _float_hex(b, _order(dt))
-    if k == "c":
-        h = len(b) // 2
-        return [_float_hex(b[:h], _order(dt)), _float_hex(b[h:], _order(dt))]
-    if k == "U":
-        return str(x[()])
-    if k in "SV":
-        return b.hex()
-    raise TypeError(f"unsupported dtype {dt!r}")
-
-
-def descr_json(dt):
-    if dt.names is None:
-        return dt.str
-
-    def conv(d):
-        if isinstance(d, (list, tuple)):
-            return [conv(e) for e in d]
-        return d
-
-    return conv(dt.descr)
-
-
 def padding_from_metadata(path, zarr_format):
     """Names numpy gives to "" entries of an on-disk v2 structured descr."""
     if zarr_format != 2:
@@ -249,9 +199,13 @@ def write_array(c, path):
         else:
             if c.get("sep"):
                 kw["chunk_key_encoding"] = {"name": "v2", "separator": c["sep"]}
+        if c.get("codecs") != "default":
+            kw.update(compressors=None, filters=None)
+        if c.get("shards"):
+            kw["shards"] = c["shards"]
         arr = zarr.create_array(
             store=path, shape=c["shape"], chunks=c["chunks"], dtype=c["dtype"],
-            compressors=None, filters=None, zarr_format=c["zarr_format"], **kw)
+            zarr_format=c["zarr_format"], **kw)
     else:
         assert c["zarr_format"] == 2
         if c.get("sep"):
@@ -261,9 +215,12 @@ def write_array(c, path):
             # into a fresh array, leaving the padding bytes uninitialised (random
             # base64). A bytes fill through zarr.create() is copied verbatim.
             kw["fill_value"] = c["fill"].tobytes()
+        if c.get("codecs") != "default":
+            kw.update(compressor=None, filters=None)
+        if c.get("order"):
+            kw["order"] = c["order"]
         arr = zarr.create(store=path, shape=c["shape"], chunks=c["chunks"],
-                          dtype=c["dtype"], compressor=None, filters=None,
-                          overwrite=True, **kw)
+                          dtype=c["dtype"], overwrite=True, **kw)
     data = c["data"]
     note = ""
     target = np.dtype(arr.dtype)
@@ -284,6 +241,12 @@ def write_array(c, path):
     else:
         arr[region] = data[region]
     return note
+
+
+def shards_of(arr):
+    """The shard shape of a sharded array, else None (zarr 2 has no sharding)."""
+    shards = getattr(arr, "shards", None)
+    return None if shards is None else list(shards)
 
 
 def open_read(path):
@@ -327,6 +290,7 @@ def observe(path, zarr_format):
     obs = {
         "shape": list(arr.shape),
         "chunks": list(arr.chunks),
+        "shards": shards_of(arr),
         "dtype_descr": descr_json(dt),
         "itemsize": dt.itemsize,
         "padding_fields": padding,
@@ -354,6 +318,7 @@ def observe_intended(c, path):
     return {
         "shape": list(c["shape"]),
         "chunks": list(c["chunks"]),
+        "shards": None if c.get("shards") is None else list(c["shards"]),
         "dtype_descr": descr_json(dt),
         "itemsize": dt.itemsize,
         "padding_fields": padding,
@@ -962,6 +927,200 @@ def cases():  # noqa: C901  (a long, flat table is the clearest form)
         description="v2 derive AllScalars {b,i8,...,c128} with '<' typestrs; "
                     "default fill",
         data=make(das2, (5,), every_scalar_values(das2, 5, key=lambda n: SHORT[n])))
+    # ================= each zarr-python's default codecs =================
+    # The same kinds of arrays written with the writer's defaults: 3.4.2 zstd (v3) and its
+    # v2 default compressor, and shards; 3.1.6 zstd under the legacy v3 "structured" type;
+    # 2.18.7 Blosc (lz4, byte shuffle). Most are written in part: with 5 elements in chunks
+    # of 2, `part` leaves chunk 1 half written and chunk 2 never written.
+    part = (slice(0, 3),)
+    dflt = {"codecs": "default"}
+    s = "3.4"
+    add(name="v3_zstd_flat", zarr_format=3, series=s, dtype=FLAT, region=part, **dflt,
+        description="default codecs (zstd): struct a:int32, b:float64, fill (1, 2.0); "
+                    "elements 0..2 written, chunk 2 never",
+        fill=rec(FLAT, {"a": 1, "b": 2.0}), data=flat_data(FLAT))
+    add(name="v3_zstd_flat_big", zarr_format=3, series=s, dtype=FLAT, endian="big", **dflt,
+        description="default compressor (zstd), bytes codec endian big: struct a:int32, "
+                    "b:float64, fill (1, 2.0)",
+        fill=rec(FLAT, {"a": 1, "b": 2.0}), data=flat_data(FLAT))
+    add(name="v3_zstd_nested", zarr_format=3, series=s, dtype=NESTED_V3, region=part, **dflt,
+        description="default codecs (zstd): struct point{x,y:float32}, value:float64, "
+                    "fill ((1,2),3.14); chunk 2 never written",
+        fill=rec(NESTED_V3, {"point/x": 1.0, "point/y": 2.0, "value": 3.14}),
+        data=nested_v3_data(NESTED_V3))
+    add(name="v3_zstd_deep", zarr_format=3, series=s, dtype=deep, **dflt,
+        description="default codecs (zstd): three levels of nested structs; default fill",
+        data=make(deep, (5,), {
+            "id": [0, 1, 2, 65535, 300],
+            "outer/flag": [True, False, True, False, False],
+            "outer/inner/deep/c": [1 + 2j, complex(NAN, 0), -3j, complex(INF, -INF), 0.5],
+            "outer/inner/deep/t": [I64_MIN, I64_MAX, 0, -1, 123456789],
+            "outer/inner/u": [0, 255, 1, 2, 3],
+            "outer/w": fbits("<f2", [0x3c00, 0x0001, 0x7e00, 0xfc00, 0x8000]),
+            "z": [-128, 127, 0, -1, 5]}))
+    es3 = scalar_struct()
+    add(name="v3_zstd_every_scalar", zarr_format=3, series=s, dtype=es3, region=part, **dflt,
+        description="default codecs (zstd): one field of every core scalar type; extremes, "
+                    "NaN payloads, subnormals; chunk 2 never written",
+        fill=every_scalar_fill(es3), data=make(es3, (5,), every_scalar_values(es3, 5)))
+    add(name="v3_zstd_extension_fields", zarr_format=3, series=s, dtype=ext, **dflt,
+        description="default codecs (zstd): datetime64[s], datetime64[10s], datetime64[ms], "
+                    "timedelta64[ns], U4, V3, S5; NaT and non-ASCII text",
+        fill=rec(ext, {"t": NAT, "t10": NAT, "tms": np.datetime64(0, "ms"),
+                       "dt": TNAT, "s": "hé",
+                       "raw": np.array(b"\x01\x02\x03", dtype="V3"), "bs": b"ab"}),
+        data=make(ext, (5,), {
+            "t": np.array([0, -1, NAT, 1700000000, I64_MAX], dtype="<M8[s]"),
+            "t10": np.array([NAT, 1, -1, 170000000, 0], dtype="<M8[10s]"),
+            "tms": np.array([1, NAT, -1000, I64_MIN + 1, 0], dtype="<M8[ms]"),
+            "dt": np.array([NAT, 0, -1, I64_MAX, 10 ** 9], dtype="<m8[ns]"),
+            "s": ["", "abcd", "é", "日本語", "🦀x"],
+            "raw": np.array([b"\x00\x00\x00", b"\xff\xfe\xfd", b"abc",
+                             b"\x00\x01\x00", b"\x80\x00\x7f"], dtype="V3"),
+            "bs": [b"", b"hello", b"a\x00b", b"\xff", b"xy"]}))
+    add(name="v3_zstd_2d", zarr_format=3, series=s, dtype=s2, shape=(3, 4), chunks=(2, 3),
+        region=(slice(0, 2), slice(0, 4)), **dflt,
+        description="default codecs (zstd): 2-D struct x:int16,y:float32 shape (3,4) "
+                    "chunks (2,3), fill (-1, 0.5); row 2 (chunks (1, *)) never written",
+        fill=rec(s2, {"x": -1, "y": 0.5}),
+        data=make(s2, (3, 4), {"x": np.arange(12).reshape(3, 4) * 100 - 600,
+                               "y": np.arange(12).reshape(3, 4) * 0.25}))
+    add(name="v3_zstd_derive_particle", zarr_format=3, series=s, dtype=particle, **dflt,
+        description="default codecs (zstd): derive Particle {id:u64, pos:(f32,f32,f32), "
+                    "mass:f64, alive:bool}; default fill",
+        data=make(particle, (5,), {"id": [1, 2, 3, U64_MAX, 0],
+                                   "pos/0": [0.0, 1.0, -1.0, 0.5, 1e10],
+                                   "pos/1": [0.0, 2.0, -2.0, 0.25, -1e-10],
+                                   "pos/2": [0.0, 3.0, -3.0, 0.125, NAN],
+                                   "mass": [1.0, 2.5, 1e-300, INF, -0.0],
+                                   "alive": [True, False, True, True, False]}))
+    add(name="v3_zstd_derive_grid", zarr_format=3, series=s, dtype=grid, **dflt,
+        description="default codecs (zstd): derive Grid {cells: [[i16; 2]; 3]} as nested "
+                    "tuple structs; default fill",
+        data=make(grid, (5,), {f"cells/{i}/{j}": [100 * r + 10 * i + j for r in range(5)]
+                               for i in range(3) for j in range(2)}))
+    for d in scalar_cases("v3_zstd_scalar_", 3, s, big=("float32",)):
+        if d["name"].split("_")[-1] in ("float32", "complex128", "uint64"):
+            d.update(dflt)
+            d["description"] = "default codecs (zstd): " + d["description"]
+            add(**d)
+    add(name="v3_sharded_flat", zarr_format=3, series=s, dtype=FLAT, shape=(12,),
+        chunks=(2,), shards=(4,), region=(slice(0, 5),), **dflt,
+        description="sharded (shards of 4, chunks of 2), default codecs (zstd inside, crc32c "
+                    "index): struct a:int32, b:float64, fill (7, -1.5); elements 0..4 written: "
+                    "shard 1 in part, shard 2 never",
+        fill=rec(FLAT, {"a": 7, "b": -1.5}), data=missing_data(FLAT, (12,)))
+    s6 = np.dtype([("x", "<i2"), ("y", "<f4"), ("z", "<c8")])
+    add(name="v3_sharded_2d_big", zarr_format=3, series=s, dtype=s6, shape=(6, 5),
+        chunks=(2, 2), shards=(4, 4), endian="big", region=(slice(0, 3), slice(0, 5)), **dflt,
+        description="sharded 2-D (6,5) in shards (4,4) of chunks (2,2), bytes endian big, "
+                    "default codecs: struct x:int16,y:float32,z:complex64, fill "
+                    "(-1, NaN, (0, -inf)); rows 0..2 written: shards (1, *) never",
+        fill=rec(s6, {"x": -1, "y": NAN, "z": complex(0, -INF)}),
+        data=make(s6, (6, 5), {"x": np.arange(30).reshape(6, 5) * 1000 - 15000,
+                               "y": np.arange(30).reshape(6, 5) * -0.5,
+                               "z": np.arange(30).reshape(6, 5) * (1 - 2j)}))
+    for pre_s, pre in (("3.4", "v2_by_34_default_"), ("3.1", "v2_by_31_default_")):
+        add(name=pre + "flat", zarr_format=2, series=pre_s, dtype=FLAT, region=part, **dflt,
+            description="v2 default compressor: [a <i4, b <f8], fill (1, 2.0); chunk 2 "
+                        "never written",
+            fill=rec(FLAT, {"a": 1, "b": 2.0}), data=flat_data(FLAT))
+        add(name=pre + "mixed_order", zarr_format=2, series=pre_s, dtype=FLAT_MIXED, **dflt,
+            description="v2 default compressor: [a <i4, b >f8] (mixed byte order), "
+                        "fill (1, 2.0)",
+            fill=rec(FLAT_MIXED, {"a": 1, "b": 2.0}), data=flat_data(FLAT_MIXED))
+    add(name="v2_by_34_default_nested", zarr_format=2, series="3.4", dtype=NESTED_V2, **dflt,
+        description="v2 default compressor: [foo <f4, bar [baz <f4, qux <i4]], "
+                    "fill (1.5, (2.5, 3))",
+        fill=rec(NESTED_V2, {"foo": 1.5, "bar/baz": 2.5, "bar/qux": 3}),
+        data=nested_v2_data(NESTED_V2))
+
+    s = "3.1"
+    add(name="v3_legacy_zstd_flat", zarr_format=3, series=s, dtype=FLAT, region=part, **dflt,
+        description="default codecs (zstd): legacy 'structured' a:int32,b:float64, "
+                    "fill (1, 2.0); chunk 2 never written",
+        fill=rec(FLAT, {"a": 1, "b": 2.0}), data=flat_data(FLAT))
+    add(name="v3_legacy_zstd_nested", zarr_format=3, series=s, dtype=NESTED_V3, **dflt,
+        description="default codecs (zstd): legacy 'structured' point{x,y:float32}, "
+                    "value:float64, fill ((1,2),3.14)",
+        fill=rec(NESTED_V3, {"point/x": 1.0, "point/y": 2.0, "value": 3.14}),
+        data=nested_v3_data(NESTED_V3))
+    es31 = scalar_struct()
+    add(name="v3_legacy_zstd_every_scalar", zarr_format=3, series=s, dtype=es31, region=part,
+        **dflt,
+        description="default codecs (zstd): legacy 'structured' with one field of every "
+                    "core scalar type; chunk 2 never written",
+        fill=every_scalar_fill(es31), data=make(es31, (5,), every_scalar_values(es31, 5)))
+    add(name="v3_legacy_zstd_2d", zarr_format=3, series=s, dtype=s2, shape=(3, 4),
+        chunks=(2, 3), region=(slice(0, 2), slice(0, 4)), **dflt,
+        description="default codecs (zstd): legacy 'structured' 2-D x:int16,y:float32, "
+                    "fill (-1, 0.5); row 2 never written",
+        fill=rec(s2, {"x": -1, "y": 0.5}),
+        data=make(s2, (3, 4), {"x": np.arange(12).reshape(3, 4) * 100 - 600,
+                               "y": np.arange(12).reshape(3, 4) * 0.25}))
+
+    s = "2.18"
+    add(name="v2_blosc_flat", zarr_format=2, series=s, dtype=FLAT, region=part, **dflt,
+        description="default compressor (Blosc lz4, shuffle): [a <i4, b <f8], fill (1, 2.0); "
+                    "chunk 2 never written",
+        fill=rec(FLAT, {"a": 1, "b": 2.0}), data=flat_data(FLAT))
+    add(name="v2_blosc_nested", zarr_format=2, series=s, dtype=NESTED_V2, **dflt,
+        description="default compressor (Blosc): [foo <f4, bar [baz <f4, qux <i4]], "
+                    "fill (1.5, (2.5, 3))",
+        fill=rec(NESTED_V2, {"foo": 1.5, "bar/baz": 2.5, "bar/qux": 3}),
+        data=nested_v2_data(NESTED_V2))
+    add(name="v2_blosc_subarray", zarr_format=2, series=s, dtype=SUBARRAY, region=part,
+        **dflt,
+        description="default compressor (Blosc): [x <f4, z <f4 (2,2)], "
+                    "fill (-1, [[1,2],[3,4]]); chunk 2 never written",
+        fill=rec(SUBARRAY, {"x": -1.0, "z": [[1, 2], [3, 4]]}),
+        data=make(SUBARRAY, (5,), {"x": [0.5, 1.5, NAN, 3.5, 4.5],
+                                   "z": np.arange(20, dtype="<f4") - 10}))
+    add(name="v2_blosc_mixed_order", zarr_format=2, series=s, dtype=FLAT_MIXED, **dflt,
+        description="default compressor (Blosc): [a <i4, b >f8] (mixed byte order), "
+                    "fill (1, 2.0)",
+        fill=rec(FLAT_MIXED, {"a": 1, "b": 2.0}), data=flat_data(FLAT_MIXED))
+    add(name="v2_blosc_aligned", zarr_format=2, series=s, dtype=ALIGNED, region=part, **dflt,
+        description="default compressor (Blosc): np.dtype([a u1, b <i4], align=True) "
+                    "(padding entry [\"\", \"|V3\"]), fill (1, 2); chunk 2 never written",
+        fill=rec(ALIGNED, {"a": 1, "b": 2}),
+        data=make(ALIGNED, (5,), {"a": [0, 1, 2, 255, 7],
+                                  "b": [-2 ** 31, 2 ** 31 - 1, 0, -1, 42]}),
+        notes="Fill passed as raw bytes to zarr.create so that the padding bytes are "
+              "zero (see v2_aligned). ")
+    add(name="v2_blosc_extension_fields", zarr_format=2, series=s, dtype=ext2, **dflt,
+        description="default compressor (Blosc): [t <M8[10s], d <m8[ms], s <U4, b |S5, "
+                    "v |V3]; NaT, non-ASCII",
+        fill=rec(ext2, {"t": NAT, "d": TNAT, "s": "hé", "b": b"ab",
+                        "v": np.array(b"\x01\x02\x03", dtype="V3")}),
+        data=make(ext2, (5,), {
+            "t": np.array([0, NAT, -1, 170000000, I64_MAX], dtype="<M8[10s]"),
+            "d": np.array([NAT, 0, -1, I64_MAX, 1000], dtype="<m8[ms]"),
+            "s": ["", "abcd", "é", "日本語", "🦀x"],
+            "b": [b"", b"hello", b"a\x00b", b"\xff", b"xy"],
+            "v": np.array([b"\x00\x00\x00", b"\xff\xfe\xfd", b"abc", b"\x00\x01\x00",
+                           b"\x80\x00\x7f"], dtype="V3")}))
+    es218 = scalar_struct(order=">")
+    add(name="v2_blosc_every_scalar_big", zarr_format=2, series=s, dtype=es218, region=part,
+        **dflt,
+        description="default compressor (Blosc): struct of every core scalar type, every "
+                    "multi-byte field big-endian; chunk 2 never written",
+        fill=every_scalar_fill(es218), data=make(es218, (5,), every_scalar_values(es218, 5)))
+    add(name="v2_blosc_2d_f_order", zarr_format=2, series=s, dtype=s2, shape=(3, 4),
+        chunks=(2, 3), order="F", region=(slice(0, 2), slice(0, 4)), **dflt,
+        description="default compressor (Blosc), order F: 2-D [x <i2, y <f4] shape (3,4) "
+                    "chunks (2,3), fill (-1, 0.5); row 2 never written",
+        fill=rec(s2, {"x": -1, "y": 0.5}),
+        data=make(s2, (3, 4), {"x": np.arange(12).reshape(3, 4) * 100 - 600,
+                               "y": np.arange(12).reshape(3, 4) * 0.25}))
+    add(name="v2_blosc_derive_particle", zarr_format=2, series=s, dtype=p2, **dflt,
+        description="default compressor (Blosc): derive Particle [id <u8, pos <f4 (3,), "
+                    "mass <f8, alive |b1]; default fill",
+        data=make(p2, (5,), {"id": [1, 2, 3, U64_MAX, 0],
+                             "pos": [[0.0, 0.0, 0.0], [1, 2, 3], [-1, -2, -3],
+                                     [0.5, 0.25, 0.125], [1e10, -1e-10, NAN]],
+                             "mass": [1.0, 2.5, 1e-300, INF, -0.0],
+                             "alive": [True, False, True, True, False]}))
     return C
 
 
@@ -1090,54 +1249,50 @@ def cross_check(outdir):
     print(json.dumps(out, ensure_ascii=False))
 
 
-KEYS = ["shape", "chunks", "dtype_descr", "itemsize", "padding_fields", "fill_value",
+KEYS = ["shape", "chunks", "shards", "dtype_descr", "itemsize", "padding_fields", "fill_value",
         "fill_value_hex", "values", "values_hex", "stored_chunks"]
 
 
-def check(outdir, strict_version=True, readers_only=False):
-    """Re-read every case in outdir and compare with its expected JSON.
+def compare(exp):
+    """Reads the case `exp` describes; returns the problems (empty: read as expected)."""
+    problems = []
+    try:
+        obs, _values, _fill, _w = observe(exp["path"], exp["zarr_format"])
+    except Exception as e:  # noqa: BLE001
+        return [f"read failed: {type(e).__name__}: {e}"]
+    for k in KEYS:
+        if json.loads(json.dumps(obs[k])) != exp[k]:
+            problems.append(f"{k}: expected {exp[k]!r}, got {obs[k]!r}")
+    # internal consistency: hex vs item count
+    n = int(np.prod(exp["shape"]))
+    if len(exp["values"]) != n or len(exp["values_hex"]) != 2 * n * exp["itemsize"]:
+        problems.append("values / values_hex length mismatch")
+    return problems
 
-    strict_version: the fixtures must have been written by the running zarr version.
-    readers_only: check only the cases whose "readers" list names this zarr series (for
-    arrays written by zarrdt, which list the zarr-python versions that can read them).
-    """
+
+def check(outdir):
+    """Re-read every fixture in outdir (written by the running zarr version) and compare
+    with its expected JSON."""
     os.chdir(outdir)
     with open("index.json", encoding="utf-8") as f:
         index = json.load(f)
-    if strict_version and index["writer"]["zarr"] != ZARR_VERSION:
+    if index["writer"]["zarr"] != ZARR_VERSION:
         raise SystemExit(f"fixtures written by zarr {index['writer']['zarr']}, "
                          f"running {ZARR_VERSION}")
     entries = index["cases"]
-    if readers_only:
-        entries = [e for e in entries if SERIES in e.get("readers", [])]
-        if not entries:
-            raise SystemExit(f"no case in {outdir} lists zarr {SERIES} as a reader")
     failures = 0
     for entry in entries:
         name = entry["name"]
         with open(name + ".json", encoding="utf-8") as f:
             exp = json.load(f)
-        problems = []
         if exp.get("expected_from") == "written_data":
             try:
                 observe(exp["path"], exp["zarr_format"])
-                problems.append("expected a read error but the array was readable")
+                problems = ["expected a read error but the array was readable"]
             except Exception:  # noqa: BLE001
-                pass
+                problems = []
         else:
-            try:
-                obs, _values, _fill, _w = observe(exp["path"], exp["zarr_format"])
-            except Exception as e:  # noqa: BLE001
-                problems.append(f"read failed: {type(e).__name__}: {e}")
-                obs = {}
-            for k in KEYS if obs else []:
-                if json.loads(json.dumps(obs[k])) != exp[k]:
-                    problems.append(f"{k}: expected {exp[k]!r}, got {obs[k]!r}")
-            # internal consistency: hex vs item count
-            if obs:
-                n = int(np.prod(exp["shape"]))
-                if len(exp["values"]) != n or len(exp["values_hex"]) != 2 * n * exp["itemsize"]:
-                    problems.append("values / values_hex length mismatch")
+            problems = compare(exp)
         if problems:
             failures += 1
             print(f"  FAIL  {name}")
@@ -1150,6 +1305,57 @@ def check(outdir, strict_version=True, readers_only=False):
     return failures
 
 
+def check_zarrdt(outdir):
+    """Read the arrays zarrdt wrote (tests/interop_write.rs) in outdir.
+
+    A case whose "readers" name this zarr series must read exactly as its manifest says
+    (every value, the fill value, dtype, shape, chunks, shards, the chunks stored). Every
+    other case must not: zarr-python refuses it, or reads something else (printed as
+    "not-read"); a case read exactly but not listed fails, so that no reader list is
+    understated.
+    """
+    os.chdir(outdir)
+    with open("index.json", encoding="utf-8") as f:
+        index = json.load(f)
+    entries = index["cases"]
+    listed = [e for e in entries if SERIES in e["readers"]]
+    if not listed:
+        raise SystemExit(f"no case in {outdir} lists zarr {SERIES} as a reader")
+    failures = refused = misread = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for entry in entries:
+            name = entry["name"]
+            with open(name + ".json", encoding="utf-8") as f:
+                exp = json.load(f)
+            if exp["readers"] != entry["readers"]:
+                raise SystemExit(f"{name}: readers differ between index.json and {name}.json")
+            problems = compare(exp)
+            if SERIES in entry["readers"]:
+                if problems:
+                    failures += 1
+                    print(f"  FAIL  {name}")
+                    for p in problems:
+                        print(f"        {p[:400]}")
+                else:
+                    print(f"  ok    {name}")
+            elif not problems:
+                failures += 1
+                print(f"  FAIL  {name}: read exactly as written, but zarr {SERIES} is not "
+                      "listed as a reader (tests/interop_write.rs)")
+            elif problems[0].startswith("read failed: "):
+                refused += 1
+                print(f"  not-read {name}: refused: {problems[0][13:].splitlines()[0][:300]}")
+            else:
+                misread += 1
+                keys = ", ".join(p.split(":")[0] for p in problems)
+                print(f"  not-read {name}: reads differently ({keys})")
+    print(f"check-zarrdt {outdir}: {len(listed) - failures} ok, {failures} failed; "
+          f"{refused + misread} not read ({refused} refused, {misread} read differently) "
+          f"(zarr {ZARR_VERSION})")
+    return failures
+
+
 def main(argv):
     if len(argv) == 2 and argv[0] == "--cross-check":
         cross_check(os.path.abspath(argv[1]))
@@ -1157,8 +1363,7 @@ def main(argv):
     if len(argv) == 2 and argv[0] == "--check":
         sys.exit(1 if check(os.path.abspath(argv[1])) else 0)
     if len(argv) == 2 and argv[0] == "--check-zarrdt":
-        failed = check(os.path.abspath(argv[1]), strict_version=False, readers_only=True)
-        sys.exit(1 if failed else 0)
+        sys.exit(1 if check_zarrdt(os.path.abspath(argv[1])) else 0)
     if len(argv) == 1 and not argv[0].startswith("-"):
         generate(os.path.abspath(argv[0]))
         return
