@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Interop checks against real zarr-python (run by .ci/run):
+# Interop checks against real readers and writers (run by .ci/run):
 #  1. every committed fixture (tests/fixtures, uncompressed and with each zarr-python's
 #     default codecs, sharded too) is still read as recorded by the zarr-python that wrote it
 #     (the Rust side, reading them through zarrs, is tests/interop_fixtures.rs);
 #  2. tests/interop_write.rs writes arrays through zarrs (every codec, both byte orders,
 #     shards, missing chunks, 2-D, Zarr v2), reads them back, and writes a manifest of each;
 #     zarr-python 3.4, 3.1 and 2.18 each read exactly the cases they support and fail to read
-#     the others (generate.py --check-zarrdt).
+#     the others (generate.py --check-zarrdt);
+#  3. tensorstore reads every field of the flat-record arrays (and scalar arrays, and v2
+#     structured arrays of core types) zarrdt wrote, and refuses the others
+#     (tensorstore_check.py).
 # A venv that cannot be made, a reader that fails, or a case read wrongly fails the run.
 # Only FAIL lines and summaries are printed; the full outputs are in target/interop/logs.
 set -euo pipefail
@@ -48,4 +51,7 @@ for entry in "${ZARRDT_PINS[@]}"; do
   run_check "zarr-$zv-zarrdt.log" "$py" "$here/generate.py" --check-zarrdt "$written"
 done
 
+ensure_tensorstore_venv
+echo "== tensorstore $ZARRDT_TENSORSTORE_VERSION reads the arrays zarrdt wrote"
+run_check "tensorstore-zarrdt.log" "$(tensorstore_python)" "$here/tensorstore_check.py" "$written"
 echo "== interop checks passed in $((SECONDS - start)) s (logs in $logs)"

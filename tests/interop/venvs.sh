@@ -1,5 +1,6 @@
 # Python environments with pinned zarr-python versions, shared by the interop scripts.
-# Source it, then call `ensure_venv <zarr version>` and `venv_python <zarr version>`.
+# Source it, then call `ensure_venv <zarr version>` and `venv_python <zarr version>`; for
+# tensorstore, `ensure_tensorstore_venv` and `tensorstore_python`.
 #
 # Env: PYTHON312=/path/to/python3.12       the interpreter to build venvs with
 #      ZARRDT_INTEROP_VENVS=dir            where the venvs live (default <repo>/target/interop)
@@ -14,6 +15,11 @@ ZARRDT_PINS=(
   "3.1.6|zarr==3.1.6 numpy==2.4.6 numcodecs==0.17.1 donfig==0.8.1.post1 google-crc32c==1.9.0 packaging==26.3 PyYAML==6.0.3 typing_extensions==4.16.0"
   "2.18.7|zarr==2.18.7 numpy==2.2.6 numcodecs==0.15.2 asciitree==1.0.0 Deprecated==3.0.1 fasteners==0.20 wrapt==2.5.2"
 )
+
+# tensorstore: the newest release on PyPI (0.1.85 was the first to read Zarr v3 struct
+# arrays), with the venv's full `pip freeze`, which ensure_tensorstore_venv checks.
+ZARRDT_TENSORSTORE_VERSION="0.1.86"
+ZARRDT_TENSORSTORE_PINS="tensorstore==0.1.86 ml_dtypes==0.6.0 numpy==2.5.5"
 
 # Prints the path of a Python 3.12 interpreter.
 find_python() {
@@ -61,5 +67,31 @@ ensure_venv() {
   got="$("$venv/bin/python" -c 'import zarr; print(zarr.__version__)')"
   if [[ "$got" != "$zv" ]]; then
     echo "error: venv $venv has zarr $got, expected $zv" >&2; return 1
+  fi
+}
+
+# Prints the interpreter of the tensorstore venv.
+tensorstore_python() {
+  echo "$ZARRDT_VENV_DIR/venv-tensorstore-$ZARRDT_TENSORSTORE_VERSION/bin/python"
+}
+
+# Creates (or reuses) the tensorstore venv with its pinned packages, and fails unless it
+# holds exactly them.
+ensure_tensorstore_venv() {
+  local venv="$ZARRDT_VENV_DIR/venv-tensorstore-$ZARRDT_TENSORSTORE_VERSION" got want
+  mkdir -p "$ZARRDT_VENV_DIR"
+  if [[ ! -x "$venv/bin/python" ]]; then
+    echo "== creating $venv"
+    "$(find_python)" -m venv "$venv"
+  fi
+  echo "== installing pins for tensorstore $ZARRDT_TENSORSTORE_VERSION"
+  # shellcheck disable=SC2086  # word splitting of the requirement list is intended
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $ZARRDT_TENSORSTORE_PINS
+  got="$("$venv/bin/python" -m pip freeze --disable-pip-version-check | tr 'A-Z_' 'a-z-' | sort)"
+  want="$(tr ' ' '\n' <<<"$ZARRDT_TENSORSTORE_PINS" | tr 'A-Z_' 'a-z-' | sort)"
+  if [[ "$got" != "$want" ]]; then
+    echo "error: $venv holds other packages than the pins:" >&2
+    diff <(echo "$want") <(echo "$got") >&2 || true
+    return 1
   fi
 }
