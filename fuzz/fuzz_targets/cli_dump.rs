@@ -86,6 +86,17 @@ fn safe_name(name: &[u8]) -> Option<&str> {
     ok.then_some(name)
 }
 
+/// The tool's errors are one line.
+fn one_line(result: &Result<(), zarrdt_cli::Failure>) {
+    if let Err(failure) = result {
+        assert!(
+            !failure.message().contains('\n'),
+            "error of more than one line: {}",
+            failure.message()
+        );
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let (meta, mut rest) = zarrdt_fuzz::split_nul(data);
     let Ok(meta_json) = serde_json::from_slice::<Json>(meta) else {
@@ -145,6 +156,7 @@ fuzz_target!(|data: &[u8]| {
         },
         &mut out,
     );
+    one_line(&dumped);
     if dumped.is_ok() && format == Format::Json {
         // The dump contract: one JSON document.
         if let Err(e) = serde_json::from_slice::<Json>(&out) {
@@ -163,6 +175,7 @@ fuzz_target!(|data: &[u8]| {
         },
         &mut out,
     );
+    one_line(&inspected);
     if inspected.is_ok() && json {
         if let Err(e) = serde_json::from_slice::<Json>(&out) {
             panic!(
@@ -172,11 +185,12 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     out.clear();
-    let _ = zarrdt_cli::run(
+    let generated = zarrdt_cli::run(
         Command::Rust {
             path,
             name: "Record".into(),
         },
         &mut out,
     );
+    one_line(&generated);
 });

@@ -11,8 +11,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(json) = serde_json::from_slice::<Json>(data) else {
         return;
     };
-    let Ok(data_type) = DataType::from_v3_json(&json) else {
-        return;
+    let data_type = match DataType::from_v3_json(&json) {
+        Ok(data_type) => data_type,
+        Err(error) => return zarrdt_fuzz::check_error(&error, data.len()),
     };
     zarrdt_fuzz::check_v3_identity(&data_type);
     // The zero element is materialised (a `Vec` of its bytes for raw types, and ~70 bytes of

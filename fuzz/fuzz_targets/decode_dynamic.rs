@@ -39,6 +39,9 @@ fuzz_target!(|data: &[u8]| {
     }
     for layout in &parsed.layouts {
         let decoded = layout.decode_values(chunk);
+        if let Err(error) = &decoded {
+            zarrdt_fuzz::check_error(error, data.len());
+        }
         if let Ok(values) = &decoded {
             let bytes = layout
                 .encode_values(values)

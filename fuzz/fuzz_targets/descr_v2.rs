@@ -11,8 +11,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(json) = serde_json::from_slice::<Json>(data) else {
         return;
     };
-    let Ok(layout) = Layout::from_v2_json(&json) else {
-        return;
+    let layout = match Layout::from_v2_json(&json) {
+        Ok(layout) => layout,
+        Err(error) => return zarrdt_fuzz::check_error(&error, data.len()),
     };
     zarrdt_fuzz::check_v2_identity(&layout);
     // The zero element is materialised (a `Vec` of its bytes for raw types, and ~70 bytes of

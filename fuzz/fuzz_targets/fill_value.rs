@@ -19,8 +19,12 @@ fuzz_target!(|data: &[u8]| {
     let parsed = zarrdt_fuzz::parse_type(type_json);
     if let Some(data_type) = &parsed.v3 {
         for endian in [None, Some(Endian::Little), Some(Endian::Big)] {
-            let Ok(value) = data_type.fill_value_from_json_with_endian(fill, endian) else {
-                continue;
+            let value = match data_type.fill_value_from_json_with_endian(fill, endian) {
+                Ok(value) => value,
+                Err(error) => {
+                    zarrdt_fuzz::check_error(&error, data.len());
+                    continue;
+                }
             };
             let written = data_type
                 .fill_value_to_json(&value)
@@ -37,7 +41,11 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     for layout in &parsed.layouts {
-        if let Ok(value) = layout.value_from_json(fill) {
+        let element = layout.value_from_json(fill);
+        if let Err(error) = &element {
+            zarrdt_fuzz::check_error(error, data.len());
+        }
+        if let Ok(value) = element {
             zarrdt_fuzz::check_value_json(layout, &value);
             // The value encodes to one element, which decodes to the value (for elements of at
             // most 64 KiB: the harness's buffer is the element's size, whatever the input's).

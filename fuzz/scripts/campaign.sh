@@ -24,6 +24,8 @@ for target in $targets; do
         -fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1 \
         "${dict[@]}" -artifact_prefix="$work/artifacts/$target/" \
         >"$work/$target.log" 2>&1 || status=1
+    # cli_dump's array directories, one per fuzzing process.
+    rm -rf /dev/shm/zarrdt-fuzz-* 2>/dev/null
     echo "$target: $(grep -E '^#[0-9]+: cov' "$work/$target.log" | tail -1)"
     echo "  corpus: $(ls "$work/$target" | wc -l) new inputs; findings: $(ls "$work/artifacts/$target" | wc -l)"
     grep -E 'ERROR: libFuzzer|panicked at' "$work/$target.log" | sort | uniq -c | head -5

@@ -214,3 +214,15 @@ fn check_field_values(
         (Err(_), Err(_)) => {}
     }
 }
+
+/// An error's message is written without a panic and stays in proportion to the input (an
+/// error about a huge document elides it): at most 16 bytes per input byte, plus 4 KiB.
+pub fn check_error(error: &zarrdt::Error, input_len: usize) {
+    let message = error.to_string();
+    let _ = format!("{error:?}");
+    assert!(
+        message.len() <= 16 * input_len + 4096,
+        "a {}-byte error message for a {input_len}-byte input",
+        message.len()
+    );
+}
