@@ -3,7 +3,8 @@
 //!
 //! These readers take what real writers wrote (zarr-python 2.18, 3.1 and 3.4 among them) and the
 //! writers emit only the current spec forms. Compression and other codecs are not applied by
-//! this crate; their JSON is kept so that a caller (or the `zarrs` integration) can.
+//! this crate and chunk keys are not formed here; the codecs' JSON and the key encoding are
+//! kept so that the array engine (zarrs, through the `zarrs` integration) can.
 
 mod v2;
 mod v3;
@@ -31,15 +32,4 @@ fn shape(object: &Map<String, Json>, name: &str) -> Result<Vec<u64>, Error> {
         .as_array()
         .and_then(|extents| extents.iter().map(Json::as_u64).collect())
         .ok_or_else(|| invalid(name, "must be a list of non-negative integers"))
-}
-
-/// The chunk key of `indices` joined by `separator` after `prefix` (`"c"` for v3's default
-/// encoding, nothing for v2's).
-fn chunk_key(prefix: Option<&str>, indices: &[u64], separator: char) -> String {
-    let mut parts: Vec<String> = prefix.map(str::to_owned).into_iter().collect();
-    parts.extend(indices.iter().map(u64::to_string));
-    if parts.is_empty() {
-        return "0".into();
-    }
-    parts.join(&separator.to_string())
 }

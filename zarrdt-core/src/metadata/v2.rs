@@ -2,7 +2,7 @@
 
 use serde_json::{Value as Json, json};
 
-use super::{chunk_key, invalid, member, shape};
+use super::{invalid, member, shape};
 use crate::{Error, Layout, Value};
 
 /// What a Zarr v2 array's `.zarray` says about its elements and chunks.
@@ -16,7 +16,6 @@ use crate::{Error, Layout, Value};
 ///     "compressor": null, "filters": null
 /// }"#)?;
 /// assert_eq!(meta.layout.size(), 12);
-/// assert_eq!(meta.chunk_key(&[1]), "1");
 /// # Ok::<(), zarrdt_core::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -111,10 +110,5 @@ impl ArrayMetadataV2 {
             "filters": self.filters,
             "dimension_separator": self.dimension_separator.to_string(),
         }))
-    }
-
-    /// The key of the chunk at grid position `indices`, relative to the array.
-    pub fn chunk_key(&self, indices: &[u64]) -> String {
-        chunk_key(None, indices, self.dimension_separator)
     }
 }

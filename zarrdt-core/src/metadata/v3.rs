@@ -2,7 +2,7 @@
 
 use serde_json::{Value as Json, json};
 
-use super::{chunk_key, invalid, member, shape};
+use super::{invalid, member, shape};
 use crate::{BytesCodec, DataType, Endian, Error, Layout, Value};
 
 /// What a Zarr v3 array's `zarr.json` says about its elements and chunks.
@@ -15,7 +15,6 @@ use crate::{BytesCodec, DataType, Endian, Error, Layout, Value};
 /// assert_eq!(json["fill_value"], "NaN");
 /// let back = ArrayMetadataV3::from_json(&json)?;
 /// assert_eq!(back, meta);
-/// assert_eq!(back.chunk_key(&[2]), "c/2");
 /// # Ok::<(), zarrdt_core::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -172,15 +171,6 @@ impl ArrayMetadataV3 {
             document["dimension_names"] = names.clone();
         }
         Ok(document)
-    }
-
-    /// The key of the chunk at grid position `indices`, relative to the array.
-    pub fn chunk_key(&self, indices: &[u64]) -> String {
-        let prefix = (!self.v2_chunk_keys).then_some("c");
-        if indices.is_empty() && prefix.is_some() {
-            return "c".into();
-        }
-        chunk_key(prefix, indices, self.separator)
     }
 
     /// The stored layout of one element, as the chunks are read: in the `bytes` codec's
