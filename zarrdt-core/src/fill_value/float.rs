@@ -4,9 +4,11 @@
 use half::f16;
 use serde_json::{Number, Value as Json};
 
+use super::shortest::Shortest;
+
 /// A float type as the fill-value rules see it: its bit width, its canonical NaN and a correctly
 /// rounded conversion from `f64`.
-pub(crate) trait Float: Copy {
+pub(crate) trait Float: Shortest {
     /// Bytes per value; the hex form has twice as many digits.
     const SIZE: usize;
     /// The bits `"NaN"` denotes: sign 0, mantissa MSB 1, all other mantissa bits 0.
@@ -280,18 +282,7 @@ fn finite_or_infinite<F: Float>(value: F) -> Json {
 /// The JSON number with the fewest significant digits that a reader (parsing to `f64`, then
 /// rounding to `F`) turns back into exactly `value`.
 fn shortest_number<F: Float>(value: F) -> Number {
-    let wide = value.to_f64();
-    let bits = value.to_bits_u64();
-    // 17 significant digits always round-trip an f64, hence every narrower float.
-    for precision in 0..17 {
-        let candidate: f64 = format!("{wide:.precision$e}").parse().unwrap_or(wide);
-        if F::from_f64(candidate).to_bits_u64() == bits
-            && let Some(number) = Number::from_f64(candidate)
-        {
-            return number;
-        }
-    }
-    Number::from_f64(wide).unwrap_or_else(|| Number::from(0))
+    Number::from_f64(value.shortest()).unwrap_or_else(|| Number::from(0))
 }
 
 #[cfg(test)]

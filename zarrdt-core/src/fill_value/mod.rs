@@ -15,12 +15,13 @@
 
 mod float;
 mod scalar;
+mod shortest;
 mod tree;
 
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use serde_json::Value as Json;
 
-use crate::{DataType, Endian, Error, FieldPath, Layout, Value};
+use crate::{DataType, Endian, Error, FieldPath, Layout, ScalarType, Value};
 use tree::Form;
 
 /// Standard base64 alphabet; padding written, and optional when read.
@@ -76,6 +77,25 @@ impl DataType {
     /// for structs, in field order; `"NaN"` only for the canonical NaN, other NaNs as hex).
     pub fn fill_value_to_json(&self, value: &Value) -> Result<Json, Error> {
         tree::write(&self.open_layout(), value, Form::V3Fill)
+    }
+}
+
+impl ScalarType {
+    /// Writes the Zarr v3 `fill_value` of `value`, a value of this type: the JSON each leaf
+    /// takes in [`DataType::fill_value_to_json`] and [`Layout::value_to_json`], without
+    /// building a data type or layout around it.
+    ///
+    /// ```
+    /// use zarrdt_core::{ScalarType, Value};
+    /// use serde_json::json;
+    ///
+    /// assert_eq!(ScalarType::Float32.fill_value_to_json(&Value::Float32(0.1))?, json!(0.1));
+    /// assert_eq!(ScalarType::Float32.fill_value_to_json(&Value::Float32(f32::NAN))?, json!("NaN"));
+    /// assert!(ScalarType::Int8.fill_value_to_json(&Value::Float32(1.0)).is_err());
+    /// # Ok::<(), zarrdt_core::Error>(())
+    /// ```
+    pub fn fill_value_to_json(self, value: &Value) -> Result<Json, Error> {
+        scalar::to_json(self, value, scalar::Format::V3, &FieldPath::root())
     }
 }
 
