@@ -9,7 +9,10 @@
 #     the others (generate.py --check-zarrdt);
 #  3. tensorstore reads every field of the flat-record arrays (and scalar arrays, and v2
 #     structured arrays of core types) zarrdt wrote, and refuses the others
-#     (tensorstore_check.py).
+#     (tensorstore_check.py);
+#  4. tensorstore writes Zarr v3 struct and v2 structured arrays (both byte orders, zstd,
+#     Blosc, sharded, unwritten chunks) field by field, and the zarrdt command reads every
+#     value and the fill value exactly (tensorstore_write.py).
 # A venv that cannot be made, a reader that fails, or a case read wrongly fails the run.
 # Only FAIL lines and summaries are printed; the full outputs are in target/interop/logs.
 set -euo pipefail
@@ -54,4 +57,8 @@ done
 ensure_tensorstore_venv
 echo "== tensorstore $ZARRDT_TENSORSTORE_VERSION reads the arrays zarrdt wrote"
 run_check "tensorstore-zarrdt.log" "$(tensorstore_python)" "$here/tensorstore_check.py" "$written"
+cargo build --quiet -p zarrdt-cli --bin zarrdt
+echo "== tensorstore $ZARRDT_TENSORSTORE_VERSION writes record arrays; zarrdt reads them"
+run_check "tensorstore-writes.log" "$(tensorstore_python)" "$here/tensorstore_write.py" \
+  "$ZARRDT_VENV_DIR/tensorstore-written" "$root/target/debug/zarrdt"
 echo "== interop checks passed in $((SECONDS - start)) s (logs in $logs)"
