@@ -377,38 +377,25 @@ mod tests {
         Layout::Scalar(ScalarLayout::with_endian(s, Endian::NATIVE))
     }
 
+    /// The plan writes floats through the library's own writer (the shortest number itself is
+    /// tested in zarrdt-core): here, that the leaf writers hand it the right type and value.
     #[test]
     fn floats_as_the_library_writes_them() {
         let f32_layout = scalar(ScalarType::Float32);
         let f64_layout = scalar(ScalarType::Float64);
-        let mut special32 = vec![
+        let special32 = [
             0.0,
             -0.0,
-            1.0,
             0.1,
             1e-45,
-            f32::MIN_POSITIVE,
             f32::MAX,
-            f32::MIN,
             f32::NAN,
             -f32::NAN,
             f32::from_bits(0x7fc0_0001),
             f32::INFINITY,
             f32::NEG_INFINITY,
-            16_777_217.0,
-            3.4e38,
-            1e30,
         ];
-        // Powers of two (asymmetric rounding intervals) and of ten.
-        for e in -149..128 {
-            special32.push(2f32.powi(e));
-        }
-        for e in -45..39 {
-            special32.push(format!("1e{e}").parse().unwrap());
-        }
-        let mut bits = Bits(0x9e37_79b9_7f4a_7c15);
-        let random32 = (0..10_000).map(|_| f32::from_bits(bits.next() as u32));
-        for value in special32.into_iter().chain(random32) {
+        for value in special32 {
             assert_eq!(
                 f32_text(value),
                 library_text(&f32_layout, &Value::Float32(value)),
@@ -424,16 +411,21 @@ mod tests {
             5e-324,
             f64::MAX,
             f64::NAN,
-            f64::INFINITY,
+            f64::from_bits(0x7ff8_0000_0000_0001),
+            f64::NEG_INFINITY,
         ];
-        let random64 = (0..10_000).map(|_| f64::from_bits(bits.next()));
-        for value in special64.into_iter().chain(random64) {
+        for value in special64 {
             assert_eq!(
                 f64_text(value),
                 library_text(&f64_layout, &Value::Float64(value)),
                 "{value:e}"
             );
         }
+        assert_eq!(f32_text(0.1), "0.1");
+        assert_eq!(
+            f64_text(f64::from_bits(0x7ff8_0000_0000_0001)),
+            "\"0x7ff8000000000001\""
+        );
     }
 
     /// Elements of a layout with every kind of leaf, from random bytes (with valid `bool`s):
