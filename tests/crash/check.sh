@@ -15,10 +15,11 @@
 # Usage: bash tests/crash/check.sh [TRIALS]   (default 50; CI runs the default)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+root="$(pwd)"
 
 TRIALS="${1:-50}"
 cargo build --quiet --example crash_writer
-WRITER=target/debug/examples/crash_writer
+WRITER="${CARGO_TARGET_DIR:-$root/target}/debug/examples/crash_writer"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/zarrdt-crash.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 

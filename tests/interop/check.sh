@@ -2,8 +2,8 @@
 # Interop checks against real readers and writers (run by .ci/run):
 #  1. every committed fixture (tests/fixtures, uncompressed and with each zarr-python's
 #     default codecs, sharded too) is still read as recorded by the zarr-python that wrote it
-#     (the Rust side, reading them through zarrs, is tests/interop_fixtures.rs);
-#  2. tests/interop_write.rs writes arrays through zarrs (every codec, both byte orders,
+#     (the Rust side, reading them through zarrs, is tests/suite/interop_fixtures.rs);
+#  2. tests/suite/interop_write.rs writes arrays through zarrs (every codec, both byte orders,
 #     shards, missing chunks, 2-D, Zarr v2), reads them back, and writes a manifest of each;
 #     zarr-python 3.4, 3.1 and 2.18 each read exactly the cases they support and fail to read
 #     the others (generate.py --check-zarrdt);
@@ -28,7 +28,7 @@ written="$ZARRDT_VENV_DIR/zarrdt-written"
 logs="$ZARRDT_VENV_DIR/logs"
 mkdir -p "$logs"
 echo "== writing arrays with zarrdt into $written"
-ZARRDT_INTEROP_OUT="$written" cargo test --quiet --all-features --test interop_write
+ZARRDT_INTEROP_OUT="$written" cargo test --quiet --all-features --test suite -- interop_write::
 
 # Runs "$@" with its output in the log $1, printing only the lines that are neither "ok" nor
 # "not-read" (the summaries, failures and refusals' digest); fails if the command fails.
@@ -60,5 +60,5 @@ run_check "tensorstore-zarrdt.log" "$(tensorstore_python)" "$here/tensorstore_ch
 cargo build --quiet -p zarrdt-cli --bin zarrdt
 echo "== tensorstore $ZARRDT_TENSORSTORE_VERSION writes record arrays; zarrdt reads them"
 run_check "tensorstore-writes.log" "$(tensorstore_python)" "$here/tensorstore_write.py" \
-  "$ZARRDT_VENV_DIR/tensorstore-written" "$root/target/debug/zarrdt"
+  "$ZARRDT_VENV_DIR/tensorstore-written" "${CARGO_TARGET_DIR:-$root/target}/debug/zarrdt"
 echo "== interop checks passed in $((SECONDS - start)) s (logs in $logs)"

@@ -12,7 +12,7 @@ plus <outdir>/index.json listing written and skipped cases.
 Usage:
     python generate.py OUTDIR           # wipe OUTDIR and (re)generate
     python generate.py --check OUTDIR   # re-read every case and compare
-    python generate.py --check-zarrdt DIR # read arrays written by zarrdt (tests/interop_write.rs):
+    python generate.py --check-zarrdt DIR # read arrays written by zarrdt (tests/suite/interop_write.rs):
                                           # the cases listing this zarr series as a reader
                                           # exactly, the others not
     python generate.py --cross-check DIR  # read another version's fixtures,
@@ -1306,7 +1306,7 @@ def check(outdir):
 
 
 def check_zarrdt(outdir):
-    """Read the arrays zarrdt wrote (tests/interop_write.rs) in outdir.
+    """Read the arrays zarrdt wrote (tests/suite/interop_write.rs) in outdir.
 
     A case whose "readers" name this zarr series must read exactly as its manifest says
     (every value, the fill value, dtype, shape, chunks, shards, the chunks stored). Every
@@ -1342,7 +1342,7 @@ def check_zarrdt(outdir):
             elif not problems:
                 failures += 1
                 print(f"  FAIL  {name}: read exactly as written, but zarr {SERIES} is not "
-                      "listed as a reader (tests/interop_write.rs)")
+                      "listed as a reader (tests/suite/interop_write.rs)")
             elif problems[0].startswith("read failed: "):
                 refused += 1
                 print(f"  not-read {name}: refused: {problems[0][13:].splitlines()[0][:300]}")

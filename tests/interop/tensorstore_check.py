@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tensorstore reads the arrays zarrdt wrote (tests/interop_write.rs).
+"""tensorstore reads the arrays zarrdt wrote (tests/suite/interop_write.rs).
 
 Usage: python tensorstore_check.py DIR     (DIR: the test's output, with index.json)
 
@@ -134,7 +134,7 @@ def check(outdir):
         else:
             failed += 1
             print(f"  FAIL  {name}: read exactly as written, but tensorstore is not listed "
-                  "as a reader (tests/interop_write.rs)")
+                  "as a reader (tests/suite/interop_write.rs)")
     if ok == 0:
         failed += 1
         print("  FAIL  no case lists tensorstore as a reader")

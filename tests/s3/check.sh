@@ -2,7 +2,7 @@
 # Record arrays on S3 against a real S3-compatible server (issue 13), run by .ci/run:
 #  1. starts a moto S3 server on a free port of 127.0.0.1 (stopped at the end) and a bucket;
 #  2. zarr-python 3.4 (s3fs) writes record arrays to the bucket; the Rust side reads every
-#     value (tests/s3_interop.rs) and writes its own; examples/s3.rs writes a million records;
+#     value (tests/suite/s3_interop.rs) and writes its own; examples/s3.rs writes a million records;
 #  3. zarr-python reads every value the Rust side wrote, Dask and tensorstore (flat records of
 #     core types, the only struct arrays it opens) too (tests/s3/zarr_side.py check);
 #  4. faults: the server is stopped (SIGSTOP) in the middle of a write: the write must fail
@@ -87,9 +87,9 @@ echo "   server on $AWS_ENDPOINT_URL, bucket $bucket"
 
 echo "== zarr-python writes record arrays; the Rust side reads them and writes its own"
 "$py" "$here/zarr_side.py" write "$bucket"
-ZARRDT_S3_BUCKET="$bucket" cargo test --quiet --features s3 --test s3_interop -- --ignored
-cargo build --quiet --features s3 --example s3
-example="$root/target/debug/examples/s3"
+ZARRDT_S3_BUCKET="$bucket" cargo test --quiet --all-features --test suite -- --ignored s3_interop::
+cargo build --quiet --all-features --example s3
+example="${CARGO_TARGET_DIR:-$root/target}/debug/examples/s3"
 "$example" "s3://$bucket/readings.zarr" | tr '\r' '\n' | grep -v '^  uploaded'
 
 echo "== zarr-python, Dask and tensorstore read every value the Rust side wrote"

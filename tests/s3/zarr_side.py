@@ -1,12 +1,12 @@
 """The zarr-python side of the S3 checks (tests/s3/check.sh), on the bucket of a local server.
 
     python zarr_side.py write BUCKET          zarr-python writes record arrays for Rust to read
-    python zarr_side.py check BUCKET          reads every value of tests/s3_interop.rs' arrays
+    python zarr_side.py check BUCKET          reads every value of tests/suite/s3_interop.rs' arrays
     python zarr_side.py readings BUCKET NAME  reads every value examples/s3.rs wrote to NAME
 
 The endpoint and credentials come from the AWS_* environment, as for the Rust side. Every
 value is compared with the formula that made it (the same formulas are in
-tests/s3_interop.rs and examples/s3.rs); any difference fails with the field and first index.
+tests/suite/s3_interop.rs and examples/s3.rs); any difference fails with the field and first index.
 """
 
 import importlib.metadata
@@ -43,7 +43,7 @@ def require_equal(name, got, expected):
         sys.exit(f"{name}: index {i} is {got[i]!r}, expected {expected[i]!r}")
 
 
-# --- zarr-python writes, Rust reads (tests/s3_interop.rs: python_wrote_records) ------------
+# --- zarr-python writes, Rust reads (tests/suite/s3_interop.rs: python_wrote_records) ------------
 
 PY_RECORDS = 10_007
 PY_WRITTEN = 9_000
@@ -92,7 +92,7 @@ def write(bucket):
         print(f"  zarr-python {zarr.__version__} wrote {url} (Zarr v{z.metadata.zarr_format})")
 
 
-# --- Rust writes, zarr-python reads (examples/s3.rs, tests/s3_interop.rs: rust_wrote_records) ---
+# --- Rust writes, zarr-python reads (examples/s3.rs, tests/suite/s3_interop.rs: rust_wrote_records) ---
 
 def check_readings(bucket, name):
     """examples/s3.rs: every reading of `s3://BUCKET/NAME`."""
@@ -111,7 +111,7 @@ RUST_WRITTEN = 95_000
 
 
 def check_samples(v, n, prefix):
-    """tests/s3_interop.rs `sample(i)` for i in 0..n, then its fill."""
+    """tests/suite/s3_interop.rs `sample(i)` for i in 0..n, then its fill."""
     i = np.arange(n, dtype=np.int64)
     w = v[:n]
     require_equal(f"{prefix}.id", w["id"], i.astype(np.uint64) * np.uint64(1_000_003))
@@ -151,7 +151,7 @@ FLAT_FIELDS = ["id", "x", "y", "n", "ok"]
 
 
 def check_flat_field(got, field, n, prefix):
-    """Field `field` of tests/s3_interop.rs `flat(i)` for i in 0..n, then of its fill."""
+    """Field `field` of tests/suite/s3_interop.rs `flat(i)` for i in 0..n, then of its fill."""
     i = np.arange(n, dtype=np.int64)
     written, fill = {
         "id": (i.astype(np.uint64) * np.uint64(3), np.uint64(2**64 - 1)),

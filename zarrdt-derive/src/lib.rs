@@ -17,6 +17,9 @@ mod fallback;
 mod types;
 mod valid;
 
+#[cfg(test)]
+mod snapshots;
+
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 

@@ -1,0 +1,1145 @@
+//! Memory and work bounded by the input (issue 7): each confirmed case gets a typed error or
+//! the right value within 10 MB and a bounded number of allocations, counted by the suite's
+//! allocator ([`meter`]); and the work is linear in the number of fields (1k against 100k).
+//!
+//! The counters are the process's, so each test of this file runs in a process of its own
+//! (`rusty_fork_test!`). The same cases under a clock are the `timing_` tests, which
+//! `.ci/run` runs on purpose (`--ignored`, release build): a time limit is no unit test.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rusty_fork::rusty_fork_test;
+use serde_json::{Value as Json, json};
+use zarrdt::array::{
+    ArrayOptions, Compression, check_shards, open_array, retrieve_records, retrieve_values,
+};
+use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{
+    ArrayMetadataV2, ArrayMetadataV3, ArrayValue, DataType, Element, ElementFault, Endian, Error,
+    FixedString, Layout, Record, ScalarType, StructType, Value, ZarrStruct,
+};
+
+use crate::common::meter::{self, Usage};
+
+/// The most bytes a case may hold live at once.
+const LIMIT_BYTES: usize = 10 << 20;
+/// The most allocations a case may make: some hundred times what the largest case makes, and
+/// far below what work proportional to a size read from the input (2³¹) would make.
+const LIMIT_ALLOCATIONS: usize = 100_000;
+/// The time a case may take in the `timing_` tests (best of three): 10 ms in a release build,
+/// ten times that in a debug build.
+const LIMIT_TIME: Duration = Duration::from_millis(if cfg!(debug_assertions) { 100 } else { 10 });
+
+/// Whether the cases are timed too: set by the `timing_` tests, each in its own process.
+static TIMED: AtomicBool = AtomicBool::new(false);
+
+/// Checks one run of a case against the limits.
+fn check_usage(name: &str, usage: Usage) {
+    assert!(
+        usage.peak_bytes <= LIMIT_BYTES,
+        "{name}: peak allocation {} bytes, over {LIMIT_BYTES}",
+        usage.peak_bytes
+    );
+    assert!(
+        usage.allocations <= LIMIT_ALLOCATIONS,
+        "{name}: {} allocations, over {LIMIT_ALLOCATIONS}",
+        usage.allocations
+    );
+}
+
+/// Runs `case`, and checks that its peak allocation above what was live before and its number
+/// of allocations stay within the limits; returns its result.
+fn bounded<T>(name: &str, case: impl FnOnce() -> T) -> T {
+    let (result, usage) = meter::measure(case);
+    check_usage(name, usage);
+    result
+}
+
+// ---------------------------------------------------------------------------------------------
+// The confirmed cases of issue 7
+// ---------------------------------------------------------------------------------------------
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Inner {
+    x: u8,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Outer {
+    inner: Inner,
+}
+
+rusty_fork_test! {
+    /// A 137-byte `.zarray` whose record is a 2147483647-byte subarray, with the legacy fill `0`:
+    /// the fill value is the zero record, its subarray holding its zero item once.
+    #[test]
+    fn legacy_zero_fill_of_a_two_gigabyte_record() {
+        let text = r#"{"zarr_format":2,"shape":[1],"chunks":[1],"dtype":[["a","|u1",[2147483647]]],"fill_value":0,"order":"C","compressor":null}"#;
+        assert!(text.len() <= 137, "{}", text.len());
+        let meta = bounded("legacy zero fill", || ArrayMetadataV2::from_json_str(text)).unwrap();
+        let fill = meta.fill_value.unwrap();
+        let a = fill
+            .as_record()
+            .unwrap()
+            .get("a")
+            .unwrap()
+            .as_array()
+            .unwrap();
+        assert_eq!(a.shape(), [2_147_483_647]);
+        assert_eq!(a.get(2_147_483_646).as_deref(), Some(&Value::UInt8(0)));
+        assert_eq!(meta.layout.zero_value(), fill);
+    }
+}
+
+rusty_fork_test! {
+    /// A layout with a 2·10⁹-item subarray checked against (and decoded into) a derived struct
+    /// of one byte: an error at once, without a field per item.
+    #[test]
+    fn a_huge_subarray_against_a_small_derived_struct() {
+        let layout = bounded("parse", || {
+            Layout::from_v2_json(&json!([["inner", "|u1", [2_000_000_000]]]))
+        })
+        .unwrap();
+        let error = bounded("check_layout", || Outer::check_layout(&layout)).unwrap_err();
+        assert!(matches!(error, Error::TypeMismatch { .. }), "{error}");
+        assert!(
+            error
+                .to_string()
+                .starts_with("data type mismatch at field `inner.x`"),
+            "{error}"
+        );
+        let error = bounded("decode_elements", || layout.decode_elements::<Outer>(&[])).unwrap_err();
+        assert!(matches!(error, Error::TypeMismatch { .. }), "{error}");
+    }
+}
+
+rusty_fork_test! {
+    /// `Layout::to_v3` of subarrays of 10⁷ and 4·10⁷ items: an error naming the field, at once.
+    #[test]
+    fn to_v3_rejects_a_huge_subarray_at_once() {
+        for items in [10_000_000u64, 40_000_000] {
+            let layout = Layout::from_v2_json(&json!([["a", "<f4", [items]]])).unwrap();
+            let error = bounded("to_v3", || layout.to_v3()).unwrap_err();
+            assert!(
+                matches!(&error, Error::NoV3Equivalent { path, .. } if path.to_string() == "a"),
+                "{error}"
+            );
+        }
+    }
+}
+
+rusty_fork_test! {
+    /// A 290-byte `zarr.json` whose field is `null_terminated_bytes` of 2147483647 bytes with the
+    /// fill `""`: the fill is the empty byte string, not 2 GB of zeros.
+    #[test]
+    fn empty_fill_of_huge_null_terminated_bytes() {
+        let text = r#"{"zarr_format":3,"node_type":"array","shape":[1],"data_type":{"name":"struct","configuration":{"fields":[{"name":"s","data_type":{"name":"null_terminated_bytes","configuration":{"length_bytes":2147483647}}}]}},"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[1]}},"fill_value":{"s":""},"codecs":[{"name":"bytes"}]}"#;
+        assert!(text.len() <= 330, "{}", text.len());
+        let meta = bounded("null-terminated fill", || {
+            ArrayMetadataV3::from_json_str(text)
+        })
+        .unwrap();
+        let s = meta.fill_value.as_record().unwrap().get("s").unwrap();
+        assert_eq!(s, &Value::Bytes(Vec::new()));
+        // Written back, it is still the empty string.
+        let written = bounded("write", || {
+            meta.data_type.fill_value_to_json(&meta.fill_value)
+        })
+        .unwrap();
+        assert_eq!(written, json!({"s": ""}));
+    }
+}
+
+rusty_fork_test! {
+    /// Sizes near 2^64 and beyond the element limit are errors, never allocations.
+    #[test]
+    fn sizes_beyond_the_limit_are_errors() {
+        let cases = [
+            json!("r18446744073709551608"),
+            json!("r17179869184"),
+            json!({"name": "raw_bytes", "configuration": {"length_bytes": 1u64 << 40}}),
+            json!({"name": "null_terminated_bytes", "configuration": {"length_bytes": 1u64 << 40}}),
+            json!({"name": "fixed_length_utf32", "configuration": {"length_bytes": 1u64 << 40}}),
+            json!({"name": "struct", "configuration": {"fields": [
+                {"name": "a", "data_type": "r17179869176"}, {"name": "b", "data_type": "uint8"}]}}),
+        ];
+        for case in cases {
+            let error = bounded("size", || DataType::from_v3_json(&case)).unwrap_err();
+            assert!(
+                matches!(error, Error::InvalidDataType { .. }),
+                "{case}: {error}"
+            );
+        }
+        for descr in [
+            json!([["a", "|u1", [2147483648u64]]]),
+            json!([["a", "<f8", [65536, 65536]]]),
+            json!("|V2147483648"),
+            json!([["a", "|V2147483647"], ["b", "|u1"]]),
+        ] {
+            let error = bounded("descr size", || Layout::from_v2_json(&descr)).unwrap_err();
+            assert!(
+                matches!(error, Error::InvalidDtype { .. }),
+                "{descr}: {error}"
+            );
+        }
+        assert!(ScalarType::raw_bytes(usize::MAX).is_none());
+        assert!(ScalarType::raw_bits(usize::MAX - 7).is_none());
+        assert!(ScalarType::fixed_length_utf32(usize::MAX / 4).is_none());
+    }
+}
+
+rusty_fork_test! {
+    /// Metadata nested deeper than the limit is an error, not a stack overflow, however it is
+    /// built.
+    #[test]
+    fn deep_nesting_is_an_error() {
+        // Built by moving each level into the next (`json!` would copy the inner value by
+        // serialising it, recursively).
+        fn object(members: Vec<(&str, Json)>) -> Json {
+            Json::Object(
+                members
+                    .into_iter()
+                    .map(|(k, v)| (k.to_owned(), v))
+                    .collect(),
+            )
+        }
+        let mut v3 = json!("uint8");
+        let mut v2 = json!("|u1");
+        for _ in 0..10_000 {
+            let field = object(vec![("name", json!("a")), ("data_type", v3)]);
+            let configuration = object(vec![("fields", Json::Array(vec![field]))]);
+            v3 = object(vec![
+                ("name", json!("struct")),
+                ("configuration", configuration),
+            ]);
+            v2 = Json::Array(vec![Json::Array(vec![json!("a"), v2])]);
+        }
+        let error = DataType::from_v3_json(&v3).unwrap_err();
+        assert!(error.to_string().contains("deeper than 64"), "{error}");
+        let error = Layout::from_v2_json(&v2).unwrap_err();
+        assert!(error.to_string().contains("deeper than 64"), "{error}");
+        // serde_json's own drop of such a value recurses; leak it rather than overflow the stack.
+        std::mem::forget(v3);
+        std::mem::forget(v2);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values: one shape, strict records, field order
+// ---------------------------------------------------------------------------------------------
+
+rusty_fork_test! {
+    /// A Rust array has one value shape in every format, and fill values round-trip.
+    #[test]
+    fn one_value_shape_for_rust_arrays() {
+        let value = [[1.5f32, -0.0], [f32::NAN, 2.0]].to_value();
+        assert!(matches!(&value, Value::Array(array) if array.shape() == [2, 2]));
+        let v3 = <[[f32; 2]; 2]>::data_type();
+        let v2 = <[[f32; 2]; 2]>::layout(Endian::Big);
+        assert_eq!(
+            v3.fill_value_from_json(&v3.fill_value_to_json(&value).unwrap())
+                .unwrap(),
+            value
+        );
+        assert_eq!(
+            v2.fill_value_from_json(&v2.fill_value_to_json(Some(&value)).unwrap())
+                .unwrap(),
+            Some(value.clone())
+        );
+        assert_eq!(
+            v2.decode_value(&v2.encode_value(&value).unwrap()).unwrap(),
+            value
+        );
+        assert_eq!(
+            v2.value_from_json(&v2.value_to_json(&value).unwrap())
+                .unwrap(),
+            value
+        );
+    }
+}
+
+rusty_fork_test! {
+    /// A value of N bytes of `u8`s takes about N bytes.
+    #[test]
+    fn a_million_u8_items_take_about_a_megabyte() {
+        let layout = Layout::from_v2_json(&json!([["a", "|u1", [1_000_000]]])).unwrap();
+        let bytes = vec![7u8; 1_000_000];
+        let value = bounded("decode", || layout.decode_value(&bytes)).unwrap();
+        let (copy, usage) = meter::measure(|| value.clone());
+        let taken = usage.peak_bytes;
+        assert!(taken < 1_100_000, "a copy of the value takes {taken} bytes");
+        drop(copy);
+    }
+}
+
+rusty_fork_test! {
+    /// Record indices must be plain decimal, and a record may not name a field twice.
+    #[test]
+    fn records_are_matched_strictly() {
+        let pos = <[u8; 2]>::layout(Endian::Little);
+        for names in [["+0", "1"], ["00", "1"], ["0", "01"]] {
+            let record: Record = names.iter().map(|&n| (n, Value::UInt8(1))).collect();
+            let error = pos.encode_value(&Value::Record(record)).unwrap_err();
+            assert!(
+                matches!(error, Error::ValueMismatch { .. }),
+                "{names:?}: {error}"
+            );
+        }
+        let point = DataType::from(
+            StructType::new([
+                ("x", ScalarType::UInt8.into()),
+                ("y", ScalarType::UInt8.into()),
+            ])
+            .unwrap(),
+        );
+        let twice: Record = [
+            ("x", Value::UInt8(1)),
+            ("x", Value::UInt8(2)),
+            ("y", Value::UInt8(3)),
+        ]
+        .into_iter()
+        .collect();
+        let error = point
+            .fill_value_to_json(&Value::Record(twice.clone()))
+            .unwrap_err();
+        assert!(error.to_string().contains("more than once"), "{error}");
+        let layout = Layout::from_data_type(&point, None).unwrap();
+        let error = layout.encode_value(&Value::Record(twice)).unwrap_err();
+        assert_eq!(error.path().unwrap().to_string(), "x");
+    }
+}
+
+rusty_fork_test! {
+    /// JSON objects come out in field order, whatever the alphabet says.
+    #[test]
+    fn objects_are_written_in_field_order() {
+        let data_type = DataType::from(
+            StructType::new([
+                ("zeta", ScalarType::Int8.into()),
+                ("alpha", ScalarType::Int8.into()),
+                ("mid", ScalarType::Int8.into()),
+            ])
+            .unwrap(),
+        );
+        let value: Record = [
+            ("mid", Value::Int8(3)),
+            ("zeta", Value::Int8(1)),
+            ("alpha", Value::Int8(2)),
+        ]
+        .into_iter()
+        .collect();
+        let json = data_type.fill_value_to_json(&Value::Record(value)).unwrap();
+        assert_eq!(json.to_string(), r#"{"zeta":1,"alpha":2,"mid":3}"#);
+        let meta = ArrayMetadataV3::new(
+            vec![1],
+            vec![1],
+            data_type,
+            data_type_fill(),
+            Endian::Little,
+        );
+        let text = meta.to_json().unwrap().to_string();
+        let fields = text.find(r#""fields":[{"name":"zeta""#).unwrap();
+        let fill = text
+            .find(r#""fill_value":{"zeta":0,"alpha":0,"mid":0}"#)
+            .unwrap();
+        assert!(fields < fill);
+    }
+}
+
+fn data_type_fill() -> Value {
+    Value::Record(
+        [
+            ("zeta", Value::Int8(0)),
+            ("alpha", Value::Int8(0)),
+            ("mid", Value::Int8(0)),
+        ]
+        .into_iter()
+        .collect(),
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legacy base64 struct fills and the bytes codec inside sharding
+// ---------------------------------------------------------------------------------------------
+
+fn legacy(codecs: Json) -> ArrayMetadataV3 {
+    ArrayMetadataV3::from_json(&json!({
+        "zarr_format": 3, "node_type": "array", "shape": [4],
+        "data_type": {"name": "structured", "configuration": {"fields": [["a", "int32"], ["b", "uint8"]]}},
+        "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4]}},
+        "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+        "fill_value": "AAAAAQI=",
+        "codecs": codecs
+    }))
+    .unwrap()
+}
+
+fn fill_a(meta: &ArrayMetadataV3) -> &Value {
+    meta.fill_value.as_record().unwrap().get("a").unwrap()
+}
+
+rusty_fork_test! {
+    /// A base64 struct fill is read in the byte order of the array's bytes codec (the
+    /// `structured` spec, tensorstore), little-endian without one; zarr-python 3.4.1+ reads it as
+    /// little-endian always, which `fill_value_from_json_with_endian(.., Some(Little))` gives.
+    #[test]
+    fn legacy_base64_fills_follow_the_codec_endian() {
+        let big = legacy(json!([{"name": "bytes", "configuration": {"endian": "big"}}]));
+        assert_eq!(fill_a(&big), &Value::Int32(1));
+        let little = legacy(json!([{"name": "bytes", "configuration": {"endian": "little"}}]));
+        assert_eq!(fill_a(&little), &Value::Int32(0x0100_0000));
+        let none = legacy(json!([{"name": "bytes"}]));
+        assert_eq!(fill_a(&none), &Value::Int32(0x0100_0000));
+        let as_zarr_python = big
+            .data_type
+            .fill_value_from_json_with_endian(&json!("AAAAAQI="), Some(Endian::Little))
+            .unwrap();
+        assert_eq!(
+            as_zarr_python.as_record().unwrap().get("a"),
+            Some(&Value::Int32(0x0100_0000))
+        );
+    }
+}
+
+rusty_fork_test! {
+    /// The bytes codec of a sharded array is the one inside `sharding_indexed`: its endian
+    /// decides the fill and the chunks, and is written back where it was.
+    #[test]
+    fn the_bytes_codec_inside_sharding_is_found() {
+        let sharded = |endian: &str| {
+            json!([{"name": "sharding_indexed", "configuration": {
+                "chunk_shape": [2],
+                "codecs": [{"name": "bytes", "configuration": {"endian": endian}}],
+                "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "crc32c"}],
+                "index_location": "end"}}])
+        };
+        let big = legacy(sharded("big"));
+        assert_eq!(big.bytes_codec.unwrap().endian(), Some(Endian::Big));
+        assert_eq!(fill_a(&big), &Value::Int32(1));
+        assert_eq!(
+            big.layout().unwrap().uniform_endian(),
+            Ok(Some(Endian::Big))
+        );
+        let written = big.to_json().unwrap();
+        assert_eq!(
+            written["codecs"][0]["configuration"]["codecs"][0]["configuration"]["endian"],
+            "big"
+        );
+        assert_eq!(written["fill_value"], json!({"a": 1, "b": 2}));
+        let little = legacy(sharded("little"));
+        assert_eq!(fill_a(&little), &Value::Int32(0x0100_0000));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Linear time in the number of fields
+// ---------------------------------------------------------------------------------------------
+
+/// The metadata of a flat struct of `count` `int32` fields and its fill value; parsing the
+/// type, reading the fill, encoding one record and decoding it back.
+fn field_count_work(count: usize) -> impl Fn() {
+    let fields: Vec<Json> = (0..count)
+        .map(|i| json!({"name": format!("field_{i}"), "data_type": "int32"}))
+        .collect();
+    let type_json = json!({"name": "struct", "configuration": {"fields": fields}});
+    let fill: serde_json::Map<String, Json> = (0..count)
+        .map(|i| (format!("field_{i}"), json!(i)))
+        .collect();
+    let fill = Json::Object(fill);
+    move || {
+        let data_type = DataType::from_v3_json(&type_json).unwrap();
+        let value = data_type.fill_value_from_json(&fill).unwrap();
+        let layout = Layout::from_data_type(&data_type, Some(Endian::Little)).unwrap();
+        let bytes = layout.encode_value(&value).unwrap();
+        assert_eq!(bytes.len(), 4 * count);
+        assert_eq!(layout.decode_value(&bytes).unwrap(), value);
+    }
+}
+
+/// The time of the best of three runs of `work`.
+fn best_of_three(work: &dyn Fn()) -> Duration {
+    (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            work();
+            start.elapsed()
+        })
+        .min()
+        .unwrap()
+}
+
+rusty_fork_test! {
+    /// 100 times the fields take about 100 times the allocations and bytes, not 10 000 times:
+    /// the allowed ratio, 150, is linear with room for amortised growth.
+    #[test]
+    fn work_is_linear_in_the_number_of_fields() {
+        let (small, large) = (field_count_work(1_000), field_count_work(100_000));
+        let ((), small) = meter::measure(&small);
+        let ((), large) = meter::measure(&large);
+        eprintln!("parse + fill + encode + decode: 1k fields {small:?}, 100k fields {large:?}");
+        for (what, small, large) in [
+            ("allocations", small.allocations, large.allocations),
+            ("allocated bytes", small.allocated_bytes, large.allocated_bytes),
+            ("peak bytes", small.peak_bytes, large.peak_bytes),
+        ] {
+            let ratio = large as f64 / small.max(1) as f64;
+            assert!(ratio < 150.0, "{what}: 1k fields {small}, 100k fields {large}, ratio {ratio:.0}");
+        }
+    }
+
+    /// The same under a clock (run by `.ci/run` on purpose): 100 times the fields take less
+    /// than 1000 times as long (ten times below quadratic), best of three.
+    #[test]
+    #[ignore = "timing: .ci/run runs it in a release build"]
+    fn timing_linear_in_the_number_of_fields() {
+        let small = best_of_three(&field_count_work(1_000));
+        let large = best_of_three(&field_count_work(100_000));
+        let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
+        eprintln!("parse + fill + encode + decode: 1k fields {small:?}, 100k fields {large:?}");
+        assert!(
+            ratio < 1000.0,
+            "1k fields: {small:?}, 100k fields: {large:?}, ratio {ratio:.0}"
+        );
+    }
+}
+
+// Keep the imports honest: the array value type is part of the unified shape.
+rusty_fork_test! {
+    #[test]
+    fn array_values_of_any_storage_are_one_value() {
+        let typed = Value::Array(ArrayValue::from_vec(vec![2], vec![1u8, 2]).unwrap());
+        let listed = Value::Array(ArrayValue::from(vec![Value::UInt8(1), Value::UInt8(2)]));
+        let record = Value::Record(
+            [("0", Value::UInt8(1)), ("1", Value::UInt8(2))]
+                .into_iter()
+                .collect(),
+        );
+        assert_eq!(typed, listed);
+        assert_eq!(typed, record);
+    }
+}
+
+rusty_fork_test! {
+    /// The public constructors check what they build, so no later operation meets a model that
+    /// breaks its rules (issue 7: an offset beyond the record, duplicate names, a size beyond the
+    /// limit all reached the codecs before).
+    #[test]
+    fn public_constructors_check_what_they_build() {
+        use zarrdt::{ByteSize, LayoutField, ScalarLayout, StructLayout};
+        let u1 = || Layout::Scalar(ScalarLayout::new(ScalarType::UInt8, None).unwrap());
+        let beyond = StructLayout::new([LayoutField::new("a", 100, u1())], 4).unwrap_err();
+        assert!(matches!(beyond, Error::InvalidStruct { .. }), "{beyond}");
+        let twice = StructLayout::new(
+            [
+                LayoutField::new("a", 0, u1()),
+                LayoutField::new("a", 1, u1()),
+            ],
+            2,
+        )
+        .unwrap_err();
+        assert!(twice.to_string().contains("more than once"), "{twice}");
+        let twice = StructType::new([
+            ("a", ScalarType::UInt8.into()),
+            ("a", ScalarType::UInt8.into()),
+        ])
+        .unwrap_err();
+        assert!(twice.to_string().contains("more than once"), "{twice}");
+        assert!(ByteSize::new(usize::MAX).is_none());
+        assert!(ByteSize::new(0).is_none());
+        assert!(ScalarLayout::new(ScalarType::Int32, None).is_err());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bad-input table of issue 12
+// ---------------------------------------------------------------------------------------------
+
+/// A record with a bool and a UTF-32 string, 13 bytes: arrays of it in chunks of 4 (52 bytes).
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Reading {
+    id: u32,
+    ok: bool,
+    name: FixedString<2>,
+}
+
+fn readings() -> Vec<Reading> {
+    (0..8)
+        .map(|i| Reading {
+            id: i,
+            ok: i % 2 == 0,
+            name: FixedString::new("ab").unwrap(),
+        })
+        .collect()
+}
+
+/// A fresh directory holding an array of 8 `Reading`s made with `options`, all written.
+fn written_array(name: &str, options: ArrayOptions) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("bad_inputs")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let array = options.create(store, "/", &Reading::default()).unwrap();
+    array.store_array_subset(&[0..8], readings()).unwrap();
+    dir
+}
+
+/// Eight `Reading`s in uncompressed chunks of 4, `c/0` and `c/1`.
+fn plain_array(name: &str) -> PathBuf {
+    written_array(
+        name,
+        ArrayOptions::new(vec![8], vec![4]).compression(Compression::None),
+    )
+}
+
+/// Overwrites the chunk file `key` of the array in `dir` with what `edit` makes of it.
+fn edit_chunk(dir: &Path, key: &str, edit: impl FnOnce(&mut Vec<u8>)) {
+    let file = dir.join(key);
+    let mut bytes = std::fs::read(&file).unwrap();
+    edit(&mut bytes);
+    std::fs::write(&file, bytes).unwrap();
+}
+
+/// Opens the array in `dir` and reads all of it as run-time values and as `Reading`s with
+/// zarrdt's functions, which must fail alike; the error.
+fn read_array(dir: &Path) -> Result<Vec<Value>, ArrayReadError> {
+    let store = Arc::new(FilesystemStore::new(dir).unwrap());
+    let array = open_array(store, "/")?;
+    let values = retrieve_values(&array, &[0..8]);
+    let records = retrieve_records::<Reading, _>(&array, &[0..8]);
+    match (values, records) {
+        (Ok(values), Ok(records)) => {
+            let as_values: Vec<Value> = records.iter().map(Element::to_value).collect();
+            assert_eq!(values, as_values, "the two reads agree");
+            Ok(values)
+        }
+        (Err(a), Err(b)) => {
+            assert_eq!(a.to_string(), b.to_string(), "the two reads fail alike");
+            Err(a)
+        }
+        (a, b) => panic!("one read fails, the other not: {a:?} / {b:?}"),
+    }
+}
+
+/// zarrs' own typed read of the array in `dir` fails (and does not panic): the values are
+/// never wrong, whatever the message.
+fn zarrs_read_fails(dir: &Path) -> bool {
+    let store = Arc::new(FilesystemStore::new(dir).unwrap());
+    let array = open_array(store, "/").unwrap();
+    let read: Result<Vec<Reading>, _> = array.retrieve_array_subset(&[0..8]);
+    read.is_err()
+}
+
+type ArrayReadError = zarrdt::array::Error;
+
+/// The crc32c (Castagnoli) of `bytes`, as the shard index codec computes it.
+fn crc32c(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0x82f6_3b78
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// Sets entry `entry` of the index at the end of the shard `c/0` (4 inner chunks, little-endian
+/// with a crc32c, 68 bytes) to `(offset, nbytes)`, with a valid checksum.
+fn set_index_entry(dir: &Path, entry: usize, offset: u64, nbytes: u64) {
+    edit_chunk(dir, "c/0", |shard| {
+        let end = shard.len();
+        let index = end - 68;
+        let at = index + entry * 16;
+        shard[at..at + 8].copy_from_slice(&offset.to_le_bytes());
+        shard[at + 8..at + 16].copy_from_slice(&nbytes.to_le_bytes());
+        let crc = crc32c(&shard[index..end - 4]);
+        shard[end - 4..].copy_from_slice(&crc.to_le_bytes());
+    });
+}
+
+/// The error of `result`, which must be one, with its message on one line containing each of
+/// `parts`.
+fn error_saying<T: std::fmt::Debug, E: std::fmt::Display>(
+    result: Result<T, E>,
+    parts: &[&str],
+) -> E {
+    let error = match result {
+        Ok(value) => panic!("no error, but {value:?}"),
+        Err(error) => error,
+    };
+    let text = error.to_string();
+    assert!(!text.contains('\n'), "one line: {text}");
+    for part in parts {
+        assert!(text.contains(part), "{text:?} does not say {part:?}");
+    }
+    error
+}
+
+/// Runs `case` three times, each within the limits of memory and allocations, and, in the
+/// `timing_` tests, the best of the three within [`LIMIT_TIME`]; its result.
+fn bounded_thrice<T>(name: &str, case: impl Fn() -> T) -> T {
+    let mut best = Duration::MAX;
+    let mut result = None;
+    for _ in 0..3 {
+        let start = Instant::now();
+        let (outcome, usage) = meter::measure(&case);
+        best = best.min(start.elapsed());
+        check_usage(name, usage);
+        // The first result is kept; the others are dropped (unmeasured) after their run.
+        if result.is_none() {
+            result = Some(outcome);
+        }
+    }
+    if TIMED.load(Ordering::Relaxed) {
+        assert!(
+            best <= LIMIT_TIME,
+            "{name}: took {best:?}, over {LIMIT_TIME:?}"
+        );
+    }
+    result.unwrap()
+}
+
+fn v3(json: Json) -> Result<DataType, Error> {
+    DataType::from_v3_json(&json)
+}
+
+fn v2(json: Json) -> Result<Layout, Error> {
+    Layout::from_v2_json(&json)
+}
+
+/// A struct data type of the given fields (name, v3 type).
+fn struct_of(fields: &[(&str, Json)]) -> DataType {
+    let fields: Vec<Json> = fields
+        .iter()
+        .map(|(name, data_type)| json!({"name": name, "data_type": data_type}))
+        .collect();
+    v3(json!({"name": "struct", "configuration": {"fields": fields}})).unwrap()
+}
+
+/// Metadata (as a JSON value) nested `depth` levels deep, v3 and v2, built by moving each level
+/// into the next; never dropped (serde_json's drop recurses).
+fn deep_type(depth: usize) -> (&'static Json, &'static Json) {
+    fn object(members: Vec<(&str, Json)>) -> Json {
+        Json::Object(
+            members
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect(),
+        )
+    }
+    let mut v3 = json!("uint8");
+    let mut v2 = json!("|u1");
+    for _ in 0..depth {
+        let field = object(vec![("name", json!("a")), ("data_type", v3)]);
+        let configuration = object(vec![("fields", Json::Array(vec![field]))]);
+        v3 = object(vec![
+            ("name", json!("struct")),
+            ("configuration", configuration),
+        ]);
+        v2 = Json::Array(vec![Json::Array(vec![json!("a"), v2])]);
+    }
+    (Box::leak(Box::new(v3)), Box::leak(Box::new(v2)))
+}
+
+rusty_fork_test! {
+    /// Every bad input of issue 12, by name: a typed error naming what is wrong and where (the
+    /// JSON, the field, the chunk's key, the element and byte offset), never a panic, each within
+    /// 10 ms and 10 MB. A missing chunk is no error: it reads as the fill value. The cases run one
+    /// after another and every failure is reported with its name.
+    #[test]
+    fn bad_input_table() {
+        bad_input_cases();
+    }
+
+    /// The same cases under a clock, each the best of three within [`LIMIT_TIME`] (run by
+    /// `.ci/run` on purpose).
+    #[test]
+    #[ignore = "timing: .ci/run runs it in a release build"]
+    fn timing_bad_input_table() {
+        TIMED.store(true, Ordering::Relaxed);
+        bad_input_cases();
+    }
+}
+
+/// The cases of [`bad_input_table`], each through [`bounded_thrice`].
+fn bad_input_cases() {
+    let mut failures = Vec::new();
+    let mut case = |name: &str, check: &dyn Fn()| {
+        if let Err(panic) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)) {
+            let message = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("(no message)")
+                .to_owned();
+            failures.push(format!("{name}: {message}"));
+        }
+    };
+
+    // ---- chunks ----
+    case("a truncated chunk", &|| {
+        let dir = plain_array("truncated");
+        edit_chunk(&dir, "c/1", |bytes| bytes.truncate(20));
+        let error = bounded_thrice("truncated", || read_array(&dir));
+        let error = error_saying(error, &["chunk c/1", "20, expected 52"]);
+        assert!(matches!(error, ArrayReadError::Chunk { .. }), "{error:?}");
+        assert!(zarrs_read_fails(&dir));
+    });
+    case(
+        "a chunk whose length is not a multiple of the itemsize",
+        &|| {
+            let dir = plain_array("not_a_multiple");
+            edit_chunk(&dir, "c/0", |bytes| bytes.push(0));
+            let error = bounded_thrice("not a multiple", || read_array(&dir));
+            let error = error_saying(error, &["chunk c/0", "53, expected 52"]);
+            assert!(matches!(error, ArrayReadError::Chunk { .. }), "{error:?}");
+            assert!(zarrs_read_fails(&dir));
+        },
+    );
+    case("zstd frames where the metadata says uncompressed", &|| {
+        let zstd = written_array("zstd", ArrayOptions::new(vec![8], vec![4]));
+        let dir = plain_array("zstd_as_plain");
+        for key in ["c/0", "c/1"] {
+            std::fs::copy(zstd.join(key), dir.join(key)).unwrap();
+        }
+        let frame = std::fs::read(dir.join("c/0")).unwrap();
+        assert_eq!(frame[..4], [0x28, 0xb5, 0x2f, 0xfd], "a zstd frame");
+        let error = bounded_thrice("zstd frames", || read_array(&dir));
+        let error = error_saying(error, &["chunk c/0", "expected 52"]);
+        assert!(matches!(error, ArrayReadError::Chunk { .. }), "{error:?}");
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("bool byte 2", &|| {
+        let dir = plain_array("bool_2");
+        // Element 1 of chunk c/1 (element 5 of the array): its `ok` at byte 13 + 4.
+        edit_chunk(&dir, "c/1", |bytes| bytes[17] = 2);
+        let error = bounded_thrice("bool 2", || read_array(&dir));
+        let error = error_saying(
+            error,
+            &["element 5", "field `ok`", "byte offset 69", "0x02"],
+        );
+        assert!(
+            matches!(
+                error,
+                ArrayReadError::Zarr(Error::InvalidElement {
+                    index: 5,
+                    offset: 69,
+                    fault: ElementFault::InvalidBool(2),
+                    ..
+                })
+            ),
+            "{error:?}"
+        );
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("an invalid UTF-32 code unit", &|| {
+        let dir = plain_array("utf32");
+        // Element 1 of chunk c/1: the first code unit of `name`, a lone surrogate.
+        edit_chunk(&dir, "c/1", |bytes| {
+            bytes[18..22].copy_from_slice(&0xd800u32.to_le_bytes());
+        });
+        let error = bounded_thrice("utf-32", || read_array(&dir));
+        let error = error_saying(
+            error,
+            &["element 5", "field `name`", "byte offset 70", "0x0000d800"],
+        );
+        assert!(
+            matches!(
+                error,
+                ArrayReadError::Zarr(Error::InvalidElement {
+                    fault: ElementFault::InvalidUtf32(0xd800),
+                    ..
+                })
+            ),
+            "{error:?}"
+        );
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("an empty chunk file", &|| {
+        let dir = plain_array("empty_chunk");
+        std::fs::write(dir.join("c/0"), b"").unwrap();
+        let error = bounded_thrice("empty chunk", || read_array(&dir));
+        error_saying(error, &["chunk c/0", "0, expected 52"]);
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("a chunk file too long", &|| {
+        let dir = plain_array("long_chunk");
+        edit_chunk(&dir, "c/1", |bytes| bytes.extend_from_slice(&[0; 13]));
+        let error = bounded_thrice("long chunk", || read_array(&dir));
+        error_saying(error, &["chunk c/1", "65, expected 52"]);
+        assert!(zarrs_read_fails(&dir));
+    });
+    case("a missing chunk file is the fill value", &|| {
+        let dir = plain_array("missing_chunk");
+        std::fs::remove_file(dir.join("c/0")).unwrap();
+        let values = bounded_thrice("missing chunk", || read_array(&dir)).unwrap();
+        let fill = Reading::default().to_value();
+        assert_eq!(
+            values[..4],
+            [fill.clone(), fill.clone(), fill.clone(), fill]
+        );
+        assert_eq!(values[4], readings()[4].to_value());
+    });
+    case("a shard whose index points outside the file", &|| {
+        let sharded = || {
+            ArrayOptions::new(vec![8], vec![2])
+                .shards(vec![8])
+                .compression(Compression::None)
+        };
+        // Beyond the end; near 2^64 (offset + size overflows); 2^40 bytes (zarrs would
+        // allocate them); a size other than an inner chunk's 26 bytes; inside the index.
+        let entries = [
+            (1000, 26, "offset 1000, size 26: not within bytes 0..104"),
+            (u64::MAX - 5, 26, "offset 18446744073709551610"),
+            (u64::MAX, 1, "size 1"),
+            (0, 1 << 40, "size 1099511627776"),
+            (5, u64::MAX, "size 18446744073709551615"),
+            (0, 3, "an inner chunk is 26 bytes here"),
+            (110, 26, "offset 110"),
+        ];
+        for (number, (offset, nbytes, says)) in entries.into_iter().enumerate() {
+            let dir = written_array(&format!("shard_{number}"), sharded());
+            set_index_entry(&dir, 1, offset, nbytes);
+            let error = bounded_thrice("shard index", || read_array(&dir));
+            let error = error_saying(
+                error,
+                &["shard c/0", "index entry 1", "inner chunk [1]", says],
+            );
+            assert!(matches!(error, ArrayReadError::Shard { .. }), "{error:?}");
+            // Also for the part of the array the bad entry is not about.
+            let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+            let array = open_array(store, "/").unwrap();
+            let error = check_shards(&array, &[6..7]);
+            assert!(
+                matches!(error, Err(ArrayReadError::Shard { .. })),
+                "{error:?}"
+            );
+        }
+        // An intact shard with a missing inner chunk passes.
+        let dir = written_array("shard_missing_inner", sharded());
+        set_index_entry(&dir, 2, u64::MAX, u64::MAX);
+        let values = bounded_thrice("missing inner chunk", || read_array(&dir)).unwrap();
+        assert_eq!(values[4], Reading::default().to_value());
+        assert_eq!(values[3], readings()[3].to_value());
+    });
+
+    // ---- metadata files ----
+    case("non-UTF-8 or non-JSON metadata files", &|| {
+        for (name, text) in [
+            ("not_utf8", &b"{\"zarr_format\": 3, \xff\xfe}"[..]),
+            ("not_json", &b"zarr_format = 3"[..]),
+        ] {
+            let dir = plain_array(name);
+            std::fs::write(dir.join("zarr.json"), text).unwrap();
+            let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+            let error = bounded_thrice(name, || open_array(store.clone(), "/").map(|_| ()));
+            let error = error_saying(error, &["invalid array metadata zarr.json"]);
+            assert!(
+                matches!(error, ArrayReadError::Metadata { .. }),
+                "{error:?}"
+            );
+            std::fs::remove_file(dir.join("zarr.json")).unwrap();
+            std::fs::write(dir.join(".zarray"), text).unwrap();
+            let error = bounded_thrice(name, || open_array(store.clone(), "/").map(|_| ()));
+            error_saying(error, &["invalid array metadata .zarray"]);
+        }
+    });
+    case("metadata nested 100 000 levels deep", &|| {
+        let (deep_v3, deep_v2) = deep_type(100_000);
+        let error = bounded_thrice("deep v3", || DataType::from_v3_json(deep_v3));
+        let error = error_saying(error, &["nested deeper than 64"]);
+        assert!(matches!(error, Error::InvalidDataType { .. }), "{error:?}");
+        let error = bounded_thrice("deep v2", || Layout::from_v2_json(deep_v2));
+        let error = error_saying(error, &["nested deeper than 64"]);
+        assert!(matches!(error, Error::InvalidDtype { .. }), "{error:?}");
+        // The same as a zarr.json file: serde_json's recursion limit stops it.
+        let text = format!(
+            "{}{}",
+            "{\"fields\":[".repeat(100_000),
+            "]}".repeat(100_000)
+        );
+        let dir = plain_array("deep");
+        std::fs::write(dir.join("zarr.json"), &text).unwrap();
+        let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+        let error = bounded_thrice("deep file", || open_array(store.clone(), "/").map(|_| ()));
+        error_saying(error, &["zarr.json", "recursion limit"]);
+        let error = bounded_thrice("deep text", || ArrayMetadataV3::from_json_str(&text));
+        error_saying(error, &["recursion limit"]);
+    });
+
+    // ---- data types ----
+    case("duplicate or empty field names", &|| {
+        let fields = |a: &str, b: &str| {
+            json!({"name": "struct", "configuration": {"fields": [
+                    {"name": a, "data_type": "int8"}, {"name": b, "data_type": "int8"}]}})
+        };
+        let error = bounded_thrice("duplicate v3", || v3(fields("x", "x")));
+        error_saying(error, &["`x`", "more than once"]);
+        let error = bounded_thrice("empty v3", || v3(fields("x", "")));
+        error_saying(error, &["empty"]);
+        let error = bounded_thrice("duplicate v2", || v2(json!([["x", "|i1"], ["x", "|i1"]])));
+        error_saying(error, &["`x`", "more than once"]);
+        let error = bounded_thrice("empty v2", || v2(json!([["x", "|i1"], ["", "|i1"]])));
+        error_saying(error, &["[1]", "padding"]);
+    });
+    case("r0, r7 and r with a size near 2^64", &|| {
+        for (name, says) in [
+            ("r0", "r0"),
+            ("r7", "r7"),
+            ("r18446744073709551608", "r18446744073709551608"),
+            ("r18446744073709551616", "r18446744073709551616"),
+        ] {
+            let error = bounded_thrice(name, || v3(json!(name)));
+            let error = error_saying(error, &[says]);
+            assert!(matches!(error, Error::InvalidDataType { .. }), "{error:?}");
+            // As a field, the field is named.
+            let error = bounded_thrice(name, || {
+                v3(json!({"name": "struct", "configuration": {"fields": [
+                        {"name": "raw", "data_type": name}]}}))
+            });
+            error_saying(error, &["field `raw`", says]);
+        }
+    });
+    case("a struct whose itemsize overflows usize", &|| {
+        let huge = json!({"name": "raw_bytes", "configuration": {"length_bytes": 1u64 << 31}});
+        let fields: Vec<Json> = (0..(1 << 10))
+            .map(|i| json!({"name": format!("f{i}"), "data_type": huge}))
+            .collect();
+        let error = bounded_thrice("itemsize v3", || {
+            v3(json!({"name": "struct", "configuration": {"fields": fields}}))
+        });
+        error_saying(error, &["raw_bytes"]);
+        let word = format!("|V{}", 1u64 << 62);
+        let error = bounded_thrice("itemsize v2", || {
+            v2(json!([
+                ["a", word],
+                ["b", word],
+                ["c", word],
+                ["d", word],
+                ["e", word]
+            ]))
+        });
+        error_saying(error, &["field `a`", "|V4611686018427387904"]);
+        let error = bounded_thrice("itemsize v2 subarrays", || {
+            v2(json!([["a", "<f8", [1u64 << 32, 1u64 << 32, 1u64 << 32]]]))
+        });
+        error_saying(error, &["field `a`"]);
+    });
+    case("a subarray of 2^31 items", &|| {
+        let error = bounded_thrice("subarray", || v2(json!([["a", "|u1", [1u64 << 31]]])));
+        let error = error_saying(error, &["field `a`", "2147483648"]);
+        assert!(matches!(error, Error::InvalidDtype { .. }), "{error:?}");
+    });
+    case("a length_bytes of 2^40", &|| {
+        for name in ["raw_bytes", "null_terminated_bytes", "fixed_length_utf32"] {
+            let error = bounded_thrice(name, || {
+                v3(json!({"name": name, "configuration": {"length_bytes": 1u64 << 40}}))
+            });
+            let error = error_saying(error, &[name, "1099511627776"]);
+            assert!(matches!(error, Error::InvalidDataType { .. }), "{error:?}");
+        }
+    });
+    case(
+        "a v2 descr with an offset gap larger than the itemsize",
+        &|| {
+            for gap in [1u64 << 40, u64::MAX] {
+                let padding = format!("|V{gap}");
+                let error = bounded_thrice("gap", || {
+                    v2(json!([["a", "<i4"], ["", padding], ["b", "|u1"]]))
+                });
+                let error = error_saying(error, &[&padding]);
+                assert!(matches!(error, Error::InvalidDtype { .. }), "{error:?}");
+            }
+        },
+    );
+
+    // ---- fill values ----
+    case("a hex fill with the wrong digit count", &|| {
+        for (scalar, hex) in [
+            ("float16", "0x7e0"),
+            ("float32", "0x7fc0000"),
+            ("float64", "0x7ff80000000000001"),
+            ("float32", "0x"),
+        ] {
+            let data_type = struct_of(&[("x", json!(scalar))]);
+            let error = bounded_thrice(hex, || data_type.fill_value_from_json(&json!({"x": hex})));
+            let error = error_saying(error, &["field `x`", hex, scalar]);
+            assert!(matches!(error, Error::InvalidFillValue { .. }), "{error:?}");
+        }
+    });
+    case(
+        "an integer fill that is fractional, exponent-form or out of range",
+        &|| {
+            for (scalar, fill, says) in [
+                ("int32", json!(1.5), "1.5"),
+                (
+                    "int32",
+                    serde_json::from_str::<Json>("1e3").unwrap(),
+                    "1000.0",
+                ),
+                ("uint8", json!(256), "256"),
+                ("int8", json!(-129), "-129"),
+                ("uint64", json!(-1), "-1"),
+                ("int64", json!(u64::MAX), "18446744073709551615"),
+                (
+                    "uint64",
+                    serde_json::from_str::<Json>("18446744073709551616").unwrap(),
+                    "1.8446744073709552e+19",
+                ),
+            ] {
+                let data_type = struct_of(&[("n", json!(scalar))]);
+                let error = bounded_thrice(scalar, || {
+                    data_type.fill_value_from_json(&json!({"n": fill}))
+                });
+                let error = error_saying(error, &["field `n`", scalar, says]);
+                assert!(matches!(error, Error::InvalidFillValue { .. }), "{error:?}");
+            }
+        },
+    );
+    case(
+        "a fill object missing a field or with an extra one",
+        &|| {
+            let data_type = struct_of(&[("a", json!("int8")), ("b", json!("int8"))]);
+            let error = bounded_thrice("missing", || {
+                data_type.fill_value_from_json(&json!({"a": 1}))
+            });
+            error_saying(error, &["`b`"]);
+            let error = bounded_thrice("extra", || {
+                data_type.fill_value_from_json(&json!({"a": 1, "b": 2, "c": 3}))
+            });
+            error_saying(error, &["`c`"]);
+        },
+    );
+    case("a base64 fill of the wrong length", &|| {
+        // A legacy `structured` fill of a 5-byte record: 4 bytes, and 6.
+        let data_type = v3(json!({"name": "structured", "configuration": {"fields": [
+                ["a", "int32"], ["b", "uint8"]]}}))
+        .unwrap();
+        for fill in ["AAAAAA==", "AAAAAAAA"] {
+            let error = bounded_thrice("base64", || data_type.fill_value_from_json(&json!(fill)));
+            let error = error_saying(error, &[fill, "5"]);
+            assert!(matches!(error, Error::InvalidFillValue { .. }), "{error:?}");
+        }
+        let layout = v2(json!([["a", "<i4"], ["b", "|u1"]])).unwrap();
+        let error = bounded_thrice("base64 v2", || {
+            layout.fill_value_from_json(&json!("AAAAAA=="))
+        });
+        error_saying(error, &["AAAAAA==", "5"]);
+    });
+
+    assert!(
+        failures.is_empty(),
+        "{} of the bad inputs failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
