@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value as Json;
 use zarrdt::{DataType, Layout};
-use zarrdt_cli::{Command, Format};
+use zarrdt_cli::{Cli, Command, Format};
 
 const MAX_DECLARED_BYTES: u128 = 16 << 20;
 
@@ -147,13 +147,13 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut out = Vec::new();
     let dumped = zarrdt_cli::run(
-        Command::Dump {
+        Cli::new(Command::Dump {
             path: path.clone(),
             select: None,
             limit: Some(64),
             fields: Vec::new(),
             format,
-        },
+        }),
         &mut out,
     );
     one_line(&dumped);
@@ -169,10 +169,10 @@ fuzz_target!(|data: &[u8]| {
     let json = data.len() % 2 == 0;
     out.clear();
     let inspected = zarrdt_cli::run(
-        Command::Inspect {
+        Cli::new(Command::Inspect {
             path: path.clone(),
             json,
-        },
+        }),
         &mut out,
     );
     one_line(&inspected);
@@ -186,10 +186,10 @@ fuzz_target!(|data: &[u8]| {
     }
     out.clear();
     let generated = zarrdt_cli::run(
-        Command::Rust {
+        Cli::new(Command::Rust {
             path,
             name: "Record".into(),
-        },
+        }),
         &mut out,
     );
     one_line(&generated);

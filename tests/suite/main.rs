@@ -30,6 +30,7 @@ mod random_types_proptest;
 #[cfg(feature = "s3")]
 mod s3_interop;
 mod struct_types;
+mod untrusted_arrays;
 mod zarrs_arrays;
 
 #[global_allocator]

@@ -7,12 +7,12 @@ use std::io::Write;
 use std::ops::Range;
 
 use serde_json::Value as Json;
+use zarrdt::Layout;
 use zarrdt::array::check_shards;
 use zarrdt::zarrs::array::{
     ArrayBytes, ArrayError, ArrayShardedExt, ArrayShardedReadableExt, ArrayShardedReadableExtCache,
     ArraySubset, ChunkGrid, CodecOptions,
 };
-use zarrdt::{Layout, Value};
 
 use crate::cells::{column_names, csv_field};
 use crate::fields::{packed, prune};
@@ -42,8 +42,6 @@ struct Element {
     native: Layout,
     /// The same fields as stored, for the data type.
     stored: Layout,
-    /// The fill value, of `native`.
-    fill: Option<Value>,
 }
 
 pub(crate) fn dump(
@@ -64,7 +62,13 @@ pub(crate) fn dump(
     let mut sink: Box<dyn Sink<_>> = match options.format {
         Format::Json => {
             let header = json_header(opened, &element)?;
-            Box::new(JsonSink::new(header, extents.clone(), count))
+            Box::new(JsonSink::new(
+                header,
+                opened,
+                element.native.clone(),
+                extents.clone(),
+                count,
+            ))
         }
         Format::Csv => Box::new(CsvSink {
             columns: column_names(&element.native),
@@ -120,31 +124,15 @@ fn element(opened: &Opened, fields: &[String]) -> Result<Element, Failure> {
         return Ok(Element {
             native: opened.native.clone(),
             stored: opened.stored.clone(),
-            fill: opened.fill.clone(),
         });
     }
     let native = prune(&opened.native, fields).map_err(|e| opened.fail(e))?;
     let stored = prune(&opened.stored, fields).map_err(|e| opened.fail(e))?;
-    let fill = match &opened.fill {
-        None => None,
-        Some(fill) => {
-            let bytes = opened
-                .native
-                .encode_value(fill)
-                .and_then(|bytes| native.decode_value(&bytes))
-                .map_err(|e| opened.fail(format!("fill value: {e}")))?;
-            Some(bytes)
-        }
-    };
-    Ok(Element {
-        native,
-        stored,
-        fill,
-    })
+    Ok(Element { native, stored })
 }
 
-/// The members of the JSON document before `values`.
-fn json_header(opened: &Opened, element: &Element) -> Result<Json, Failure> {
+/// The members of the JSON document before `fill_value`, each as JSON text.
+fn json_header(opened: &Opened, element: &Element) -> Result<Vec<(&'static str, String)>, Failure> {
     let data_type = if element.stored == opened.stored {
         opened.data_type_json()
     } else {
@@ -155,20 +143,12 @@ fn json_header(opened: &Opened, element: &Element) -> Result<Json, Failure> {
             Err(_) => packed.to_v2_json().map_err(|e| opened.fail(e))?,
         }
     };
-    let fill_value = match &element.fill {
-        None => Json::Null,
-        Some(fill) => element
-            .native
-            .value_to_json(fill)
-            .map_err(|e| opened.fail(format!("fill value: {e}")))?,
-    };
-    Ok(serde_json::json!({
-        "zarr_format": opened.zarr_format,
-        "shape": opened.array.shape(),
-        "chunks": opened.read_chunk_shape(),
-        "data_type": data_type,
-        "fill_value": fill_value,
-    }))
+    Ok(vec![
+        ("zarr_format", Json::from(opened.zarr_format).to_string()),
+        ("shape", Json::from(opened.array.shape()).to_string()),
+        ("chunks", Json::from(opened.read_chunk_shape()).to_string()),
+        ("data_type", data_type.to_string()),
+    ])
 }
 
 /// The next index of the selection in C order.
@@ -388,8 +368,13 @@ trait Sink<W: Write> {
 
 /// The `dump --format json` document: the header's members, then `values` nested like the
 /// selection, one element per line.
-struct JsonSink {
-    header: Json,
+struct JsonSink<'a> {
+    /// The members before `fill_value`, as JSON text.
+    header: Vec<(&'static str, String)>,
+    /// The array, whose fill value is written from its bytes (it may be megabytes of JSON).
+    opened: &'a Opened,
+    /// The record (of the fields dumped).
+    native: Layout,
     /// The selection's shape.
     shape: Vec<u64>,
     /// Elements that will be written (the limit).
@@ -401,10 +386,18 @@ struct JsonSink {
     open: usize,
 }
 
-impl JsonSink {
-    fn new(header: Json, shape: Vec<u64>, count: u64) -> Self {
+impl<'a> JsonSink<'a> {
+    fn new(
+        header: Vec<(&'static str, String)>,
+        opened: &'a Opened,
+        native: Layout,
+        shape: Vec<u64>,
+        count: u64,
+    ) -> Self {
         JsonSink {
             header,
+            opened,
+            native,
             index: vec![0; shape.len()],
             shape,
             count,
@@ -438,14 +431,15 @@ impl JsonSink {
     }
 }
 
-impl<W: Write> Sink<W> for JsonSink {
+impl<W: Write> Sink<W> for JsonSink<'_> {
     fn begin(&mut self, out: &mut W) -> Result<(), Failure> {
         out.write_all(b"{")?;
-        if let Json::Object(members) = &self.header {
-            for (name, value) in members {
-                write!(out, "\n  {}: {},", Json::from(name.as_str()), value)?;
-            }
+        for (name, value) in &self.header {
+            write!(out, "\n  \"{name}\": {value},")?;
         }
+        out.write_all(b"\n  \"fill_value\": ")?;
+        self.opened.write_fill_json(&self.native, out)?;
+        out.write_all(b",")?;
         out.write_all(b"\n  \"values\": ")?;
         if self.shape.is_empty() {
             if self.count == 0 {

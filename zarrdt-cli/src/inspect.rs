@@ -53,7 +53,6 @@ struct Info {
     codecs: String,
     byte_order: String,
     type_summary: String,
-    fill_value: Json,
     elements: u64,
     uncompressed: u64,
     stored: Option<u64>,
@@ -65,9 +64,7 @@ struct Info {
 pub(crate) fn inspect(opened: &Opened, as_json: bool, out: &mut impl Write) -> Result<(), Failure> {
     let info = gather(opened)?;
     if as_json {
-        let document = to_json(opened, &info)?;
-        serde_json::to_writer_pretty(&mut *out, &document).map_err(std::io::Error::from)?;
-        writeln!(out)?;
+        write_json(opened, &to_json(opened, &info), out)?;
     } else {
         write_text(opened, &info, out)?;
     }
@@ -94,7 +91,6 @@ fn gather(opened: &Opened) -> Result<Info, Failure> {
         codecs: codecs(opened),
         byte_order: byte_order(opened),
         type_summary: type_summary(&opened.stored),
-        fill_value: opened.fill_json(&opened.native)?,
         elements,
         uncompressed: elements.saturating_mul(itemsize),
         stored,
@@ -479,7 +475,32 @@ fn repeats(leaf: &Leaf) -> String {
         .join(" ")
 }
 
-fn to_json(opened: &Opened, info: &Info) -> Result<Json, Failure> {
+/// Writes the `--json` document: `members` (pretty-printed) with the fill value after
+/// `itemsize`, written from its bytes as it is made (it may be megabytes of JSON).
+fn write_json(
+    opened: &Opened,
+    members: &[(&'static str, Json)],
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    out.write_all(b"{")?;
+    for (index, (name, value)) in members.iter().enumerate() {
+        if index > 0 {
+            out.write_all(b",")?;
+        }
+        let value = serde_json::to_string_pretty(value)
+            .map_err(|e| opened.fail(e))?
+            .replace('\n', "\n  ");
+        write!(out, "\n  \"{name}\": {value}")?;
+        if *name == "itemsize" {
+            out.write_all(b",\n  \"fill_value\": ")?;
+            opened.write_fill_json(&opened.native, out)?;
+        }
+    }
+    out.write_all(b"\n}\n")?;
+    Ok(())
+}
+
+fn to_json(opened: &Opened, info: &Info) -> Vec<(&'static str, Json)> {
     let leaves: Vec<Json> = info
         .leaves
         .iter()
@@ -510,27 +531,29 @@ fn to_json(opened: &Opened, info: &Info) -> Result<Json, Failure> {
     } else {
         opened.raw["codecs"].clone()
     };
-    Ok(json!({
-        "path": opened.path.clone(),
-        "zarr_format": opened.zarr_format,
-        "shape": info.shape,
-        "chunks": info.chunks,
-        "shards": info.shards,
-        "chunk_keys": info.chunk_keys,
-        "codecs": codecs,
-        "codecs_text": info.codecs,
-        "byte_order": info.byte_order,
-        "data_type": opened.data_type_json(),
-        "itemsize": opened.stored.size(),
-        "fill_value": info.fill_value,
-        "elements": info.elements,
-        "uncompressed_bytes": info.uncompressed,
-        "stored_bytes": info.stored,
-        "chunk_count": info.grid.json(),
-        "inner_chunk_count": info.inner.as_ref().map(Counts::json),
-        "leaves": leaves,
-        "padding": padding,
-    }))
+    vec![
+        ("path", json!(opened.path.clone())),
+        ("zarr_format", json!(opened.zarr_format)),
+        ("shape", json!(info.shape)),
+        ("chunks", json!(info.chunks)),
+        ("shards", json!(info.shards)),
+        ("chunk_keys", json!(info.chunk_keys)),
+        ("codecs", json!(codecs)),
+        ("codecs_text", json!(info.codecs)),
+        ("byte_order", json!(info.byte_order)),
+        ("data_type", json!(opened.data_type_json())),
+        ("itemsize", json!(opened.stored.size())),
+        ("elements", json!(info.elements)),
+        ("uncompressed_bytes", json!(info.uncompressed)),
+        ("stored_bytes", json!(info.stored)),
+        ("chunk_count", json!(info.grid.json())),
+        (
+            "inner_chunk_count",
+            json!(info.inner.as_ref().map(Counts::json)),
+        ),
+        ("leaves", json!(leaves)),
+        ("padding", json!(padding)),
+    ]
 }
 
 fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), Failure> {
@@ -577,7 +600,9 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
         "packed"
     };
     line("itemsize", format!("{itemsize} bytes ({packing})"))?;
-    line("fill value", info.fill_value.to_string())?;
+    let mut fill = Head::default();
+    opened.write_fill_json(&opened.native, &mut fill)?;
+    line("fill value", fill.elided())?;
     line(
         "size",
         format!(
@@ -670,4 +695,47 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
         writeln!(out, "{map_line}")?;
     }
     Ok(())
+}
+
+/// The most of a fill value's JSON the text form shows.
+const FILL_SHOWN: usize = 400;
+
+/// The first [`FILL_SHOWN`] bytes written to it, and how many there were in all.
+#[derive(Default)]
+struct Head {
+    kept: Vec<u8>,
+    total: usize,
+}
+
+impl Write for Head {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let room = FILL_SHOWN.saturating_sub(self.kept.len());
+        self.kept.extend_from_slice(&bytes[..room.min(bytes.len())]);
+        self.total += bytes.len();
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Head {
+    /// The text, cut after [`FILL_SHOWN`] bytes with its full length said (the `--json` form
+    /// has all of it).
+    fn elided(&self) -> String {
+        if self.total <= FILL_SHOWN {
+            return String::from_utf8_lossy(&self.kept).into_owned();
+        }
+        let mut end = self.kept.len();
+        // Cut at a character boundary of the UTF-8 text.
+        while end > 0 && end < self.kept.len() && (self.kept[end] & 0xC0) == 0x80 {
+            end -= 1;
+        }
+        format!(
+            "{}… ({} bytes of JSON; --json shows all of it)",
+            String::from_utf8_lossy(&self.kept[..end]),
+            self.total
+        )
+    }
 }

@@ -30,6 +30,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use clap::{Parser, Subcommand, ValueEnum};
+use zarrdt::array::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions};
 
 pub use crate::open::one_line;
 pub use crate::select::SelectionSpec;
@@ -42,6 +43,20 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// Refuse arrays whose element (record) is larger than this many bytes, before anything of
+    /// that size is allocated (opening an array allocates one element for its fill value).
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_ELEMENT_SIZE)]
+    pub max_element_size: usize,
+}
+
+impl Cli {
+    /// The tool with `command` and the default limits.
+    pub fn new(command: Command) -> Self {
+        Cli {
+            command,
+            max_element_size: DEFAULT_MAX_ELEMENT_SIZE,
+        }
+    }
 }
 
 /// The subcommands.
@@ -141,11 +156,12 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// Runs `command`, writing its output to `out`.
-pub fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
-    match command {
+/// Runs the tool, writing its output to `out`.
+pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
+    let limits = OpenOptions::new().max_element_size(cli.max_element_size);
+    match cli.command {
         Command::Inspect { path, json } => {
-            let opened = open::open(&path)?;
+            let opened = open::open(&path, &limits)?;
             inspect::inspect(&opened, json, out)
         }
         Command::Dump {
@@ -155,7 +171,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             fields,
             format,
         } => {
-            let opened = open::open(&path)?;
+            let opened = open::open(&path, &limits)?;
             let options = dump::Options {
                 selection: select,
                 limit,
@@ -165,7 +181,7 @@ pub fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             dump::dump(&opened, &options, out)
         }
         Command::Rust { path, name } => {
-            let opened = open::open(&path)?;
+            let opened = open::open(&path, &limits)?;
             let code = rust::generate(&opened, &name)?;
             out.write_all(code.as_bytes())?;
             Ok(())

@@ -28,8 +28,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result =
-        run(cli.command, &mut out).and_then(|()| out.flush().map_err(zarrdt_cli::Failure::from));
+    let result = run(cli, &mut out).and_then(|()| out.flush().map_err(zarrdt_cli::Failure::from));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) if failure.closed_output() => ExitCode::SUCCESS,

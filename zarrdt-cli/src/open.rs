@@ -2,16 +2,19 @@
 //! feature): zarrs (through `zarrdt::array::open_array`) for the chunks, and
 //! the metadata document as written, for what the tool shows.
 
+use std::io::Write;
+
 use serde_json::Value as Json;
-use zarrdt::array::{RecordType, open_array, open_store};
+use zarrdt::array::{OpenOptions, RecordType, open_store};
 use zarrdt::zarrs::array::{Array, ArrayShardedExt};
 use zarrdt::zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
 use zarrdt::zarrs::storage::{
     ReadableWritableListableStorage, ReadableWritableListableStorageTraits, StoreKey,
 };
-use zarrdt::{DataType, Endian, Layout, Value};
+use zarrdt::{DataType, Endian, Layout};
 
 use crate::Failure;
+use crate::render::Renderer;
 
 /// An array opened for the tool.
 pub(crate) struct Opened {
@@ -33,8 +36,8 @@ pub(crate) struct Opened {
     pub(crate) data_type: Option<DataType>,
     /// The `endian` of the v3 `bytes` codec (inside `sharding_indexed` too), if written.
     pub(crate) codec_endian: Option<Endian>,
-    /// The fill value; `None` for a v2 `null` fill.
-    pub(crate) fill: Option<Value>,
+    /// Whether the array has a fill value (a v2 `null` fill has none).
+    has_fill: bool,
 }
 
 impl Opened {
@@ -73,19 +76,31 @@ impl Opened {
             .unwrap_or_default()
     }
 
-    /// The fill value as JSON (every leaf in its v3 fill value form), or `null`.
-    pub(crate) fn fill_json(&self, layout: &Layout) -> Result<Json, Failure> {
-        match &self.fill {
-            None => Ok(Json::Null),
-            Some(fill) => layout
-                .value_to_json(fill)
+    /// The fill value's bytes (native byte order), unless it is a v2 `null` fill.
+    pub(crate) fn fill_bytes(&self) -> Option<&[u8]> {
+        self.has_fill.then(|| self.array.fill_value().as_ne_bytes())
+    }
+
+    /// Writes the fill value's JSON (every leaf in its v3 fill value form) for the record of
+    /// `layout` (the native layout, or fields of it at their offsets) to `out`, from the
+    /// fill's bytes and without a value tree, however large the record; `null` for a v2
+    /// `null` fill.
+    pub(crate) fn write_fill_json(
+        &self,
+        layout: &Layout,
+        out: &mut impl Write,
+    ) -> Result<(), Failure> {
+        match self.fill_bytes() {
+            None => out.write_all(b"null").map_err(|e| Failure::output(&e)),
+            Some(bytes) => Renderer::new(layout)
+                .json_to(bytes, out)
                 .map_err(|e| self.fail(format!("fill value: {e}"))),
         }
     }
 }
 
-/// Opens the array at `location`: a directory, or `s3://bucket/prefix`.
-pub(crate) fn open(location: &str) -> Result<Opened, Failure> {
+/// Opens the array at `location` (a directory, or `s3://bucket/prefix`) within `limits`.
+pub(crate) fn open(location: &str, limits: &OpenOptions) -> Result<Opened, Failure> {
     let fail = |problem: String| Failure::at(location, problem);
     if !location.contains("://") {
         match std::fs::metadata(location) {
@@ -105,7 +120,9 @@ pub(crate) fn open(location: &str) -> Result<Opened, Failure> {
         ));
     }
     let (store, node) = open_store(location).map_err(|e| fail(one_line(&e)))?;
-    let array = open_array(store.clone(), &node).map_err(|e| fail(one_line(&e)))?;
+    let array = limits
+        .open(store.clone(), &node)
+        .map_err(|e| fail(one_line(&e)))?;
     let node_path = NodePath::new(&node).map_err(|e| fail(e.to_string()))?;
     let read = |key: StoreKey| read_json(&*store, &key).map_err(fail);
     let (zarr_format, raw) = match read(meta_key_v3(&node_path))? {
@@ -136,16 +153,7 @@ pub(crate) fn open(location: &str) -> Result<Opened, Failure> {
         (_, None) => Ok(native.clone()),
     }
     .map_err(|e| fail(format!("data type: {e}")))?;
-    let fill = if zarr_format == 2 && raw["fill_value"].is_null() {
-        None
-    } else {
-        let bytes = array.fill_value().as_ne_bytes();
-        Some(
-            native
-                .decode_value(bytes)
-                .map_err(|e| fail(format!("fill value: {e}")))?,
-        )
-    };
+    let has_fill = !(zarr_format == 2 && raw["fill_value"].is_null());
     Ok(Opened {
         path: location.to_owned(),
         store,
@@ -156,7 +164,7 @@ pub(crate) fn open(location: &str) -> Result<Opened, Failure> {
         stored,
         data_type,
         codec_endian,
-        fill,
+        has_fill,
     })
 }
 

@@ -13,6 +13,9 @@
 
 use std::io::Write as _;
 
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+
 use serde_json::Value as Json;
 use zarrdt::{Endian, Layout, ScalarLayout, ScalarType, Value};
 
@@ -46,6 +49,11 @@ enum Leaf {
     F64,
     C64,
     C128,
+    /// `r<N>` (the type): its `N / 8` bytes, written as a list of numbers.
+    RawBits(ScalarType),
+    /// `raw_bytes` or `null_terminated_bytes` (the type): base64 of its bytes (without the
+    /// trailing zeros of `null_terminated_bytes`).
+    Base64(ScalarType),
     /// Written by the library: the leaf's layout (native byte order) and type.
     Library(Layout, ScalarType),
 }
@@ -71,6 +79,27 @@ impl Renderer {
         out.truncate(start);
         let json = self.library_json(bytes)?;
         serde_json::to_writer(out, &json).map_err(|e| e.to_string())
+    }
+
+    /// The element's JSON, written to `out` as it is made (no copy of it in memory, however
+    /// large the element); an error message if its bytes are not a value, in which case part
+    /// of it may have been written.
+    pub(crate) fn json_to(
+        &self,
+        bytes: &[u8],
+        out: &mut impl std::io::Write,
+    ) -> Result<(), String> {
+        let mut sink = Streamed { out, error: None };
+        match write_json(&self.plan, bytes, 0, &mut sink) {
+            Ok(()) => Ok(()),
+            Err(Fallback) => Err(match sink.error {
+                Some(error) => error.to_string(),
+                None => match self.library_json(bytes) {
+                    Err(message) => message,
+                    Ok(_) => "the value cannot be written".to_owned(),
+                },
+            }),
+        }
     }
 
     /// The element's cells (one per leaf item, as [`cells::cells`] makes them), appended to
@@ -131,10 +160,54 @@ fn leaf(scalar: ScalarLayout) -> Leaf {
         ScalarType::Float64 => Leaf::F64,
         ScalarType::Complex64 => Leaf::C64,
         ScalarType::Complex128 => Leaf::C128,
+        raw @ ScalarType::Raw { .. } => Leaf::RawBits(raw),
+        bytes @ (ScalarType::RawBytes { .. } | ScalarType::NullTerminatedBytes { .. }) => {
+            Leaf::Base64(bytes)
+        }
         other => Leaf::Library(
             Layout::Scalar(ScalarLayout::with_endian(other, Endian::NATIVE)),
             other,
         ),
+    }
+}
+
+/// The bytes of a `raw_bytes` or `null_terminated_bytes` value that its base64 holds: all of
+/// them, or those before the trailing zeros (as NumPy reads `S<n>`).
+fn base64_content(scalar: ScalarType, raw: &[u8]) -> &[u8] {
+    match scalar {
+        ScalarType::NullTerminatedBytes { .. } => {
+            let end = raw
+                .iter()
+                .rposition(|&byte| byte != 0)
+                .map_or(0, |last| last + 1);
+            &raw[..end]
+        }
+        _ => raw,
+    }
+}
+
+/// The decimal digits of a byte, without allocating.
+struct Digits {
+    buffer: [u8; 3],
+    start: usize,
+}
+
+impl Digits {
+    fn text(&mut self) -> &[u8] {
+        &self.buffer[self.start..]
+    }
+}
+
+fn itoa_u8(mut value: u8) -> Digits {
+    let mut buffer = [0u8; 3];
+    let mut start = 3;
+    loop {
+        start -= 1;
+        buffer[start] = b'0' + value % 10;
+        value /= 10;
+        if value == 0 {
+            return Digits { buffer, start };
+        }
     }
 }
 
@@ -184,31 +257,92 @@ enum Item {
     At(usize),
 }
 
-fn write_json(node: &Node, bytes: &[u8], base: usize, out: &mut Vec<u8>) -> Result<(), Fallback> {
+/// Where element JSON goes: a buffer, or a stream (whose first error is kept).
+trait JsonOut {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), Fallback>;
+}
+
+impl JsonOut for Vec<u8> {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), Fallback> {
+        self.extend_from_slice(bytes);
+        Ok(())
+    }
+}
+
+/// A stream being written, with the error that stopped it.
+struct Streamed<'a, W> {
+    out: &'a mut W,
+    error: Option<std::io::Error>,
+}
+
+impl<W: std::io::Write> JsonOut for Streamed<'_, W> {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), Fallback> {
+        self.out.write_all(bytes).map_err(|error| {
+            self.error = Some(error);
+            Fallback
+        })
+    }
+}
+
+fn write_json(
+    node: &Node,
+    bytes: &[u8],
+    base: usize,
+    out: &mut impl JsonOut,
+) -> Result<(), Fallback> {
     match node {
         Node::Struct(fields) => {
-            out.push(b'{');
+            out.put(b"{")?;
             for (i, (name, field)) in fields.iter().enumerate() {
                 if i > 0 {
-                    out.push(b',');
+                    out.put(b",")?;
                 }
-                out.extend_from_slice(name.as_bytes());
-                out.push(b':');
+                out.put(name.as_bytes())?;
+                out.put(b":")?;
                 write_json(field, bytes, base, out)?;
             }
-            out.push(b'}');
-            Ok(())
+            out.put(b"}")
         }
-        Node::Array(shape, stride, item) => for_each_item(shape, *stride, base, &mut |step| {
-            match step {
-                Item::Open => out.push(b'['),
-                Item::Separate => out.push(b','),
-                Item::Close => out.push(b']'),
-                Item::At(at) => write_json(item, bytes, at, out)?,
+        Node::Array(shape, stride, item) => {
+            for_each_item(shape, *stride, base, &mut |step| match step {
+                Item::Open => out.put(b"["),
+                Item::Separate => out.put(b","),
+                Item::Close => out.put(b"]"),
+                Item::At(at) => write_json(item, bytes, at, out),
+            })
+        }
+        Node::Leaf(offset, leaf) => {
+            // One leaf's JSON is small, except raw bytes, written byte by byte.
+            if let Leaf::RawBits(scalar) = leaf {
+                let at = base + offset;
+                let raw = bytes.get(at..at + scalar.size()).ok_or(Fallback)?;
+                out.put(b"[")?;
+                for (i, byte) in raw.iter().enumerate() {
+                    if i > 0 {
+                        out.put(b",")?;
+                    }
+                    let mut digits = itoa_u8(*byte);
+                    out.put(digits.text())?;
+                }
+                return out.put(b"]");
             }
-            Ok(())
-        }),
-        Node::Leaf(offset, leaf) => write_leaf(leaf, bytes, base + offset, out),
+            if let Leaf::Base64(scalar) = leaf {
+                let at = base + offset;
+                let raw =
+                    base64_content(*scalar, bytes.get(at..at + scalar.size()).ok_or(Fallback)?);
+                out.put(b"\"")?;
+                // Whole groups of three bytes encode on their own: the text is the same.
+                let mut text = [0u8; 4096];
+                for part in raw.chunks(3 * 1024) {
+                    let written = BASE64.encode_slice(part, &mut text).map_err(|_| Fallback)?;
+                    out.put(&text[..written])?;
+                }
+                return out.put(b"\"");
+            }
+            let mut text = Vec::new();
+            write_leaf(leaf, bytes, base + offset, &mut text)?;
+            out.put(&text)
+        }
     }
 }
 
@@ -262,7 +396,7 @@ fn write_cells(
             let scalar = match leaf {
                 Leaf::C64 => ScalarType::Complex64,
                 Leaf::C128 => ScalarType::Complex128,
-                Leaf::Library(_, scalar) => *scalar,
+                Leaf::Library(_, scalar) | Leaf::RawBits(scalar) | Leaf::Base64(scalar) => *scalar,
                 // Numbers and `true`/`false`: the cell is the JSON text.
                 _ => {
                     out.push(String::from_utf8(text).map_err(|_| Fallback)?);
@@ -308,6 +442,17 @@ fn write_leaf(leaf: &Leaf, bytes: &[u8], at: usize, out: &mut Vec<u8>) -> Result
             out.push(b',');
             write_f64(f64::from_ne_bytes(take(bytes, at + 8)?), out)?;
             out.push(b']');
+            Ok(())
+        }
+        Leaf::RawBits(scalar) => {
+            let raw = bytes.get(at..at + scalar.size()).ok_or(Fallback)?;
+            serde_json::to_writer(&mut *out, raw).map_err(|_| Fallback)?;
+            Ok(())
+        }
+        Leaf::Base64(scalar) => {
+            let raw = bytes.get(at..at + scalar.size()).ok_or(Fallback)?;
+            let text = BASE64.encode(base64_content(*scalar, raw));
+            serde_json::to_writer(&mut *out, &text).map_err(|_| Fallback)?;
             Ok(())
         }
         Leaf::Library(layout, _) => {

@@ -54,6 +54,22 @@ pub enum Error {
         path: String,
     },
 
+    /// An array whose element (record) is larger than the limit it was opened with
+    /// ([`OpenOptions::max_element_size`](crate::OpenOptions::max_element_size)), refused
+    /// before anything of that size is allocated.
+    #[error(
+        "array {path}: an element is {size} bytes, more than the limit of {limit} bytes; \
+         raise it (OpenOptions::max_element_size, zarrdt --max-element-size) to open it"
+    )]
+    ElementTooLarge {
+        /// The array's path in its store.
+        path: String,
+        /// The size of one element, in bytes.
+        size: usize,
+        /// The limit, in bytes.
+        limit: usize,
+    },
+
     /// A zarrs data type that zarrdt does not know.
     #[error("the data type {data_type} is not one zarrdt knows")]
     UnsupportedDataType {

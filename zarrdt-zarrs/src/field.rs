@@ -5,6 +5,7 @@ use zarrdt_core::Element;
 use zarrs::array::{Array, ArrayBytes, ArraySubsetTraits};
 use zarrs::storage::ReadableStorageTraits;
 
+use crate::subset::check_subset;
 use crate::{Error, RecordType};
 
 /// The field at `path` (field names from the top of the record, such as `["pos"]` or
@@ -32,6 +33,7 @@ pub fn retrieve_field<T: Element, S: ?Sized + ReadableStorageTraits + 'static>(
     path: &[&str],
 ) -> Result<Vec<T>, Error> {
     let record = RecordType::of(array.data_type())?;
+    check_subset(array, subset, record.native_layout().size())?;
     crate::check_shards(array, subset)?;
     let bytes: ArrayBytes<'static> = array
         .retrieve_array_subset(subset)

@@ -12,7 +12,9 @@
 //!   `array.retrieve_array_subset::<Vec<T>>(&subset)` work;
 //! * [`ArrayOptions`]: one call creates an array for a record type (data type, fill value
 //!   from an instance, explicit `endian`, compression, sharding);
-//! * [`open_array`]: opens any array, v3 or v2; [`retrieve_values`] / [`store_values`] read
+//! * [`open_array`]: opens any array, v3 or v2, its metadata checked first (elements of at most
+//!   16 MiB unless [`OpenOptions`] says more; nothing zarrs would expand or overflow on);
+//!   [`retrieve_values`] / [`store_values`] read
 //!   and write records of types known only at run time; [`retrieve_field`] reads one field of
 //!   every record;
 //! * [`store_records`] / [`retrieve_records`]: records of a one-dimensional array moved chunk
@@ -38,6 +40,7 @@ mod record;
 mod shard;
 mod store;
 mod stored;
+mod subset;
 mod transfer;
 mod values;
 
@@ -45,7 +48,7 @@ pub use create::{ArrayOptions, Compression};
 pub use data_type::StructDataType;
 pub use error::Error;
 pub use field::retrieve_field;
-pub use open::{open_array, register};
+pub use open::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions, open_array, register};
 pub use record::RecordType;
 pub use shard::check_shards;
 pub use store::{StoreOptions, open_store, open_store_with};

@@ -75,20 +75,22 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
         else {
             continue;
         };
-        let range = match sharding.configuration.index_location {
-            ShardingIndexLocation::Start => ByteRange::FromStart(0, Some(plan.index_size)),
-            ShardingIndexLocation::End => ByteRange::Suffix(plan.index_size),
-        };
         // The length and the index of one version of the shard: a writer in this process may
         // be rewriting it (zarrs' filesystem store truncates, then writes), so the length is
         // read before and after the index (which the store reads under the shard's lock) and
-        // must agree; a shard that keeps changing is left to zarrs.
+        // must agree; a shard that keeps changing is left to zarrs. The read is never longer
+        // than the shard was found to be, so a short shard costs no index-sized allocation.
         let mut attempts = 0;
         let (length, bytes) = loop {
             let Some(length) = storage.size_key(&key)? else {
                 continue 'shards;
             };
             // Read under the lock even when too short, to wait for a writer holding it.
+            let wanted = plan.index_size.min(length);
+            let range = match sharding.configuration.index_location {
+                ShardingIndexLocation::Start => ByteRange::FromStart(0, Some(wanted)),
+                ShardingIndexLocation::End => ByteRange::Suffix(wanted),
+            };
             let index = storage.get_partial(&key, range);
             if storage.size_key(&key)? != Some(length) {
                 attempts += 1;

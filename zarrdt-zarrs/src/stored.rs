@@ -6,6 +6,8 @@ use std::any::Any;
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
 use serde_json::{Value as Json, json};
 use zarrdt_core::{ByteOrderConversion, Endian, Layout};
 use zarrs::array::data_type::api::codec_traits::bytes::{
@@ -21,7 +23,7 @@ use zarrs::metadata::Configuration;
 use zarrs::metadata::v3::MetadataV3;
 use zarrs::plugin::{PluginCreateError, ZarrVersion};
 
-use crate::convert::{fill_json, fill_metadata};
+use crate::convert::fill_json;
 
 /// The name this data type has in the (in-memory only) v3 metadata zarrdt gives zarrs for a
 /// Zarr v2 structured array. It is never written to a store.
@@ -73,6 +75,11 @@ impl StoredStructDataType {
         &self.native
     }
 
+    /// The fill value metadata of the native record `bytes` (base64 of them: in memory only).
+    pub(crate) fn fill_metadata(bytes: &[u8]) -> FillValueMetadata {
+        FillValueMetadata::from(BASE64.encode(bytes))
+    }
+
     /// The v3 metadata of this data type (a private name, for zarrs in memory only).
     pub(crate) fn metadata(&self) -> MetadataV3 {
         MetadataV3::new_with_configuration(
@@ -113,22 +120,20 @@ impl DataTypeTraits for StoredStructDataType {
         DataTypeSize::Fixed(self.stored.size())
     }
 
-    /// The fill value in zarrdt's per-leaf JSON ([`Layout::value_to_json`]), which is how
-    /// [`open_array`](crate::open_array) hands it over.
+    /// The fill value as [`StoredStructDataType::fill_metadata`] writes it: base64 of the
+    /// native record, which is how [`open_array`](crate::open_array) hands it over (one
+    /// string, not a JSON tree per leaf, whatever the record's size).
     fn fill_value(
         &self,
         fill_value_metadata: &FillValueMetadata,
         _version: ZarrVersion,
     ) -> Result<FillValue, DataTypeFillValueMetadataError> {
         let json = fill_json(fill_value_metadata)?;
-        let value = self
-            .native
-            .value_from_json(&json)
-            .map_err(|_| DataTypeFillValueMetadataError)?;
-        let bytes = self
-            .native
-            .encode_value(&value)
-            .map_err(|_| DataTypeFillValueMetadataError)?;
+        let bytes = json
+            .as_str()
+            .and_then(|text| BASE64.decode(text).ok())
+            .filter(|bytes| bytes.len() == self.native.size())
+            .ok_or(DataTypeFillValueMetadataError)?;
         Ok(FillValue::new(bytes))
     }
 
@@ -136,15 +141,11 @@ impl DataTypeTraits for StoredStructDataType {
         &self,
         fill_value: &FillValue,
     ) -> Result<FillValueMetadata, DataTypeFillValueError> {
-        let value = self
-            .native
-            .decode_value(fill_value.as_ne_bytes())
-            .map_err(|_| DataTypeFillValueError)?;
-        let json = self
-            .native
-            .value_to_json(&value)
-            .map_err(|_| DataTypeFillValueError)?;
-        fill_metadata(json).map_err(|_| DataTypeFillValueError)
+        let bytes = fill_value.as_ne_bytes();
+        if bytes.len() != self.native.size() {
+            return Err(DataTypeFillValueError);
+        }
+        Ok(Self::fill_metadata(bytes))
     }
 
     fn as_any(&self) -> &dyn Any {

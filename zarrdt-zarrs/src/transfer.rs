@@ -9,6 +9,7 @@ use zarrdt_core::{Element, Endian};
 use zarrs::array::{Array, ArrayBytes, ArrayError, ArraySubsetTraits};
 use zarrs::storage::{ReadableStorageTraits, ReadableWritableStorageTraits};
 
+use crate::subset::check_subset;
 use crate::{Error, RecordType};
 
 /// The records of `subset` of `array` as `T`s, row-major: what
@@ -36,6 +37,7 @@ pub fn retrieve_records<T: Element + Send, S: ?Sized + ReadableStorageTraits + '
     subset: &dyn ArraySubsetTraits,
 ) -> Result<Vec<T>, Error> {
     check_type::<T, S>(array)?;
+    check_subset(array, subset, T::SIZE)?;
     crate::check_shards(array, subset)?;
     let Some(pieces) = pieces(array, subset)? else {
         let bytes: ArrayBytes<'static> = array
@@ -98,6 +100,7 @@ pub fn store_records<T: Element + Sync, S: ?Sized + ReadableWritableStorageTrait
     records: &[T],
 ) -> Result<(), Error> {
     check_type::<T, S>(array)?;
+    check_subset(array, subset, T::SIZE)?;
     let Some(pieces) = pieces(array, subset)? else {
         let bytes = T::encode_slice(records, Endian::NATIVE);
         array.store_array_subset(subset, ArrayBytes::new_flen(bytes))?;

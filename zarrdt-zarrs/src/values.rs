@@ -5,6 +5,7 @@ use zarrdt_core::Value;
 use zarrs::array::{Array, ArrayBytes, ArraySubsetTraits};
 use zarrs::storage::{ReadableStorageTraits, ReadableWritableStorageTraits};
 
+use crate::subset::check_subset;
 use crate::{Error, RecordType};
 
 /// The records of `subset` of `array`, row-major, as dynamic values (missing chunks give the
@@ -14,6 +15,7 @@ pub fn retrieve_values<S: ?Sized + ReadableStorageTraits + 'static>(
     subset: &dyn ArraySubsetTraits,
 ) -> Result<Vec<Value>, Error> {
     let record = RecordType::of(array.data_type())?;
+    check_subset(array, subset, record.native_layout().size())?;
     crate::check_shards(array, subset)?;
     let bytes: ArrayBytes<'static> = array
         .retrieve_array_subset(subset)
@@ -30,6 +32,7 @@ pub fn store_values<S: ?Sized + ReadableWritableStorageTraits + 'static>(
     values: &[Value],
 ) -> Result<(), Error> {
     let record = RecordType::of(array.data_type())?;
+    check_subset(array, subset, record.native_layout().size())?;
     let bytes = record.native_layout().encode_values(values)?;
     array.store_array_subset(subset, ArrayBytes::new_flen(bytes))?;
     Ok(())

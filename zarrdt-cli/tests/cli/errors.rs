@@ -82,6 +82,37 @@ fn invalid_metadata() {
     zarrdt(["inspect", p(&dir)]).fails(1, p(&dir), ".zarray");
 }
 
+/// An element larger than `--max-element-size` (16 MiB by default) is refused before anything
+/// of its size is allocated, naming its size, the limit and the flag; a larger limit opens it.
+#[test]
+fn elements_beyond_the_limit() {
+    let dir = scratch("element_limit");
+    fs::write(
+        dir.join(".zarray"),
+        json!({"zarr_format": 2, "shape": [0], "chunks": [1],
+               "dtype": [["a", "|u1", [16_777_217]]], "fill_value": 0,
+               "order": "C", "compressor": null, "filters": null})
+        .to_string(),
+    )
+    .unwrap();
+    for command in ["inspect", "dump", "rust"] {
+        zarrdt([command, p(&dir)]).fails(1, p(&dir), "16777217 bytes");
+        zarrdt([command, p(&dir)]).fails(1, p(&dir), "limit of 16777216 bytes");
+        zarrdt([command, p(&dir)]).fails(1, p(&dir), "--max-element-size");
+        zarrdt([command, "--max-element-size", "100", p(&dir)]).fails(1, p(&dir), "limit of 100");
+    }
+    // With the limit raised, the fill value (16 MiB of zeros) is written in full; read here
+    // as text, since a JSON tree of it would take a gigabyte.
+    let dumped = zarrdt(["dump", "--max-element-size", "16777217", p(&dir)]).ok();
+    assert!(
+        dumped.contains("\"fill_value\": {\"a\":[0,0,0,"),
+        "{}",
+        &dumped[..200]
+    );
+    assert!(dumped.contains("\"values\": []"), "{}", &dumped[..200]);
+    assert_eq!(dumped.matches("0,").count(), 16_777_216);
+}
+
 #[test]
 fn unsupported_codec() {
     let dir = fixture_copy("codec");

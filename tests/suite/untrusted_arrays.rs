@@ -1,0 +1,727 @@
+//! Untrusted metadata through every entry point (issue 23): arrays of every field kind, v2 and
+//! v3, with elements just within and beyond the element-size limit and far beyond it, with
+//! `null`, `0` and base64 fills, empty and with a chunk written, go through the core's parsers,
+//! `open_array`, `retrieve_values`, `retrieve_records`, `retrieve_field` and `zarrdt inspect`,
+//! `dump` and `rust` (in-process). Each entry point must answer with a typed error or the right
+//! values, never a panic or an abort, holding at most 64 MB + 2 × the element size live at
+//! once (an element beyond the limit counts as none: it must be refused before anything of its
+//! size exists). The counters are the process's, so each test runs in a process of its own.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use rusty_fork::rusty_fork_test;
+use serde_json::{Value as Json, json};
+use zarrdt::array::{
+    DEFAULT_MAX_ELEMENT_SIZE, Error as ArrayError, OpenOptions, retrieve_field, retrieve_records,
+    retrieve_values,
+};
+use zarrdt::zarrs::array::{Array, ArraySubset};
+use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{ArrayMetadataV2, ArrayMetadataV3};
+use zarrdt_cli::{Cli, Command, Format};
+
+use crate::common::meter;
+
+/// The lowered limit of the cases that are opened and read: small enough to read quickly in a
+/// debug build, large enough to be far above any fixed cost.
+const SMALL_LIMIT: usize = 64 << 10;
+/// Memory any entry point may hold beyond twice the element.
+const BASE_BYTES: usize = 64 << 20;
+
+/// Whether each entry point is timed too (the `timing_` test, in its own process).
+static TIMED: AtomicBool = AtomicBool::new(false);
+/// The time an entry point may take on a case (best of one; release build): one second.
+const LIMIT_TIME: Duration = Duration::from_secs(1);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Version {
+    V2,
+    V3,
+}
+
+/// One array of the table.
+struct Case {
+    name: String,
+    version: Version,
+    /// `.zarray` or `zarr.json`.
+    document: Json,
+    /// The element's size in bytes.
+    size: u64,
+    /// The limit it is opened with.
+    limit: usize,
+    /// Whether chunk `0` is written (the array has two elements, one per chunk).
+    written: bool,
+    /// Whether the element type is a record (zarrdt's to read), not one of zarrs' own types
+    /// (which may refuse an array with a typed error of their own, such as v2 `|S`).
+    record: bool,
+}
+
+impl Case {
+    /// Whether the element is within the limit (and the core's 2³¹ − 1 bytes).
+    fn accepted(&self) -> bool {
+        self.size <= self.limit as u64
+    }
+
+    /// The memory any entry point may hold.
+    fn budget(&self) -> usize {
+        let element = if self.accepted() {
+            self.size as usize
+        } else {
+            0
+        };
+        BASE_BYTES + 2 * element
+    }
+
+    /// The memory the core's parsers may hold: they have no limit of their own but the
+    /// largest element there is (2³¹ − 1 bytes).
+    fn core_budget(&self) -> usize {
+        let element = if self.size < 1 << 31 {
+            self.size as usize
+        } else {
+            0
+        };
+        BASE_BYTES + 2 * element
+    }
+}
+
+/// The v3 data types of one element of `size` bytes, by kind: struct fields of every kind
+/// that has a size in bytes, nested, and zarrs' own types of that size.
+fn v3_kinds(size: u64) -> Vec<(&'static str, Json)> {
+    let record = |data_type: Json| json!({"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": data_type}]}});
+    let bytes =
+        |name: &str, length: u64| json!({"name": name, "configuration": {"length_bytes": length}});
+    vec![
+        ("struct raw_bytes", record(bytes("raw_bytes", size))),
+        (
+            "struct null_terminated_bytes",
+            record(bytes("null_terminated_bytes", size)),
+        ),
+        (
+            "struct fixed_length_utf32",
+            record(bytes("fixed_length_utf32", size)),
+        ),
+        ("struct r<N>", record(json!(format!("r{}", size * 8)))),
+        (
+            "nested struct",
+            record(json!({"name": "struct", "configuration": {"fields": [
+                {"name": "x", "data_type": "uint32"},
+                {"name": "y", "data_type": bytes("raw_bytes", size - 4)}]}})),
+        ),
+        ("r<N>", json!(format!("r{}", size * 8))),
+        ("fixed_length_utf32", bytes("fixed_length_utf32", size)),
+    ]
+}
+
+/// The v2 dtypes of one element of `size` bytes (a multiple of 8), by kind.
+fn v2_kinds(size: u64) -> Vec<(&'static str, Json)> {
+    vec![
+        ("structured |V", json!([["a", format!("|V{size}")]])),
+        ("structured |S", json!([["a", format!("|S{size}")]])),
+        ("structured <U", json!([["a", format!("<U{}", size / 4)]])),
+        ("subarray |u1", json!([["a", "|u1", [size]]])),
+        ("subarray <f8", json!([["a", "<f8", [size / 8]]])),
+        ("nested subarray", json!([["a", [["x", "|u1"]], [size]]])),
+        ("|V", json!(format!("|V{size}"))),
+        ("|S", json!(format!("|S{size}"))),
+        ("<U", json!(format!("<U{}", size / 4))),
+    ]
+}
+
+/// The fills of a v2 array of `size`-byte elements: `null`, `0`, and base64 of zero bytes
+/// where that is no more than a megabyte of text.
+fn v2_fills(size: u64) -> Vec<(&'static str, Json)> {
+    let mut fills = vec![("null", Json::Null), ("0", json!(0))];
+    if size <= 1 << 20 {
+        fills.push(("base64", json!(BASE64.encode(vec![0u8; size as usize]))));
+    }
+    fills
+}
+
+/// The zero fill of a v3 leaf type in the registered form, if it takes no more than a
+/// megabyte of JSON (raw types are written byte by byte or in base64).
+fn zero_leaf(leaf: &Json) -> Option<Json> {
+    let name = leaf.as_str().or_else(|| leaf["name"].as_str())?;
+    let length = leaf["configuration"]["length_bytes"].as_u64();
+    let small = |bytes: u64| bytes <= 1 << 20;
+    match name {
+        "uint32" => Some(json!(0)),
+        "fixed_length_utf32" => Some(json!("")),
+        "null_terminated_bytes" => Some(json!("")),
+        "raw_bytes" => length
+            .filter(|&n| small(n))
+            .map(|n| json!(BASE64.encode(vec![0u8; n as usize]))),
+        raw => {
+            let bytes = raw.strip_prefix('r')?.parse::<u64>().ok()? / 8;
+            small(bytes).then(|| json!(vec![0u8; bytes as usize]))
+        }
+    }
+}
+
+/// The zero value of a v3 data type in the registered fill form, if it is small (see
+/// [`zero_leaf`]).
+fn zero_value(data_type: &Json) -> Option<Json> {
+    if data_type["name"] != "struct" {
+        return zero_leaf(data_type);
+    }
+    let fields = data_type["configuration"]["fields"].as_array()?;
+    let mut record = serde_json::Map::new();
+    for field in fields {
+        record.insert(
+            field["name"].as_str()?.to_owned(),
+            zero_value(&field["data_type"])?,
+        );
+    }
+    Some(Json::Object(record))
+}
+
+/// The fills of a v3 array of `data_type` whose elements are `size` bytes: the zero value in
+/// the registered form and (structs) the legacy base64 of its bytes, each where it takes no
+/// more than a megabyte; an element beyond the limit gets `0`, as it is refused before its
+/// fill is read.
+fn v3_fills(data_type: &Json, size: u64, accepted: bool) -> Vec<(&'static str, Json)> {
+    if !accepted {
+        return vec![("0", json!(0))];
+    }
+    let mut fills: Vec<(&'static str, Json)> = zero_value(data_type)
+        .map(|zero| ("zero", zero))
+        .into_iter()
+        .collect();
+    if data_type["name"] == "struct" && size <= 1 << 20 {
+        fills.push(("base64", json!(BASE64.encode(vec![0u8; size as usize]))));
+    }
+    fills
+}
+
+/// Every case: each kind at the sizes near each limit, each fill, empty and written.
+fn cases() -> Vec<Case> {
+    // Refused: one byte beyond the limit, the core's largest element, and far beyond it.
+    let refused = [
+        (
+            DEFAULT_MAX_ELEMENT_SIZE as u64 + 8,
+            DEFAULT_MAX_ELEMENT_SIZE,
+        ),
+        ((1 << 31) - 8, DEFAULT_MAX_ELEMENT_SIZE),
+        (1 << 40, DEFAULT_MAX_ELEMENT_SIZE),
+        (SMALL_LIMIT as u64 + 8, SMALL_LIMIT),
+    ];
+    // Accepted and read: at the lowered limit, written and not; at the default limit, empty.
+    let accepted = [
+        (SMALL_LIMIT as u64, SMALL_LIMIT, false),
+        (SMALL_LIMIT as u64, SMALL_LIMIT, true),
+        (
+            DEFAULT_MAX_ELEMENT_SIZE as u64,
+            DEFAULT_MAX_ELEMENT_SIZE,
+            false,
+        ),
+    ];
+    let sizes: Vec<(u64, usize, bool)> = refused
+        .iter()
+        .map(|&(size, limit)| (size, limit, false))
+        .chain(accepted)
+        .collect();
+    let mut cases = Vec::new();
+    for &(size, limit, written) in &sizes {
+        let shape = if written { json!([2]) } else { json!([0]) };
+        // At the default limit, one kind of each version shows that 16 MiB opens; every kind
+        // is read at the lowered limit (a debug build writes 16 MiB of JSON slowly).
+        let at_default = size == DEFAULT_MAX_ELEMENT_SIZE as u64;
+        let default_kinds = ["structured |V", "struct null_terminated_bytes"];
+        for (kind, dtype) in v2_kinds(size) {
+            if at_default && !default_kinds.contains(&kind) {
+                continue;
+            }
+            for (fill_name, fill) in v2_fills(size) {
+                cases.push(Case {
+                    name: format!(
+                        "v2 {kind} {size} bytes, limit {limit}, fill {fill_name}, {}",
+                        if written { "written" } else { "empty" }
+                    ),
+                    version: Version::V2,
+                    document: json!({
+                        "zarr_format": 2, "shape": shape, "chunks": [1], "dtype": dtype,
+                        "fill_value": fill, "order": "C", "compressor": null, "filters": null
+                    }),
+                    size,
+                    limit,
+                    written,
+                    record: dtype.is_array(),
+                });
+            }
+        }
+        for (kind, data_type) in v3_kinds(size) {
+            if at_default && !default_kinds.contains(&kind) {
+                continue;
+            }
+            for (fill_name, fill) in v3_fills(&data_type, size, size <= limit as u64) {
+                cases.push(Case {
+                    name: format!("v3 {kind} {size} bytes, limit {limit}, fill {fill_name}, {}", if written { "written" } else { "empty" }),
+                    version: Version::V3,
+                    document: json!({
+                        "zarr_format": 3, "node_type": "array", "shape": shape,
+                        "data_type": data_type,
+                        "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1]}},
+                        "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+                        "fill_value": fill,
+                        "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}]
+                    }),
+                    size,
+                    limit,
+                    written,
+                    record: data_type["name"] == "struct",
+                });
+            }
+        }
+    }
+    cases
+}
+
+/// Writes `case` as an array in a fresh directory (its metadata, and chunk `0` of zero bytes
+/// if it is written); the directory.
+fn write_case(root: &Path, index: usize, case: &Case) -> PathBuf {
+    let dir = root.join(format!("case-{index}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (document, chunk) = match case.version {
+        Version::V2 => (".zarray", "0"),
+        Version::V3 => ("zarr.json", "c/0"),
+    };
+    std::fs::write(dir.join(document), case.document.to_string()).unwrap();
+    if case.written {
+        let path = dir.join(chunk);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, vec![0u8; case.size as usize]).unwrap();
+    }
+    dir
+}
+
+/// Runs `entry` on `case`, within its memory budget (and, when timed, a second); its result.
+fn bounded<T>(case: &Case, entry: &str, run: impl FnOnce() -> T) -> T {
+    let budget = if entry == "the core" {
+        case.core_budget()
+    } else {
+        case.budget()
+    };
+    let start = Instant::now();
+    let (result, usage) = meter::measure(run);
+    let took = start.elapsed();
+    assert!(
+        usage.peak_bytes <= budget,
+        "{}: {entry} held {} bytes at once, over {budget}",
+        case.name,
+        usage.peak_bytes,
+    );
+    if TIMED.load(Ordering::Relaxed) {
+        assert!(took <= LIMIT_TIME, "{}: {entry} took {took:?}", case.name);
+    }
+    result
+}
+
+/// What a refused case's errors must say: the size and the limit (or, beyond the core's
+/// limit, that the size is out of range).
+fn says_too_large(case: &Case, text: &str) {
+    assert!(!text.contains('\n'), "{}: one line: {text}", case.name);
+    if case.size < 1 << 31 {
+        for part in [case.size.to_string(), case.limit.to_string()] {
+            assert!(
+                text.contains(&part),
+                "{}: {text:?} does not say {part}",
+                case.name
+            );
+        }
+        assert!(
+            text.contains("max-element-size") || text.contains("max_element_size"),
+            "{}: {text:?} does not say how to raise the limit",
+            case.name
+        );
+    } else {
+        assert!(
+            ["1..=", "exceeds", "out of range", "more than", "at most"]
+                .iter()
+                .any(|word| text.contains(word)),
+            "{}: {text:?} does not say the size is out of range",
+            case.name
+        );
+    }
+}
+
+/// The elements an array of `case` holds: two, the first written, or none.
+fn expected_len(case: &Case) -> usize {
+    if case.written { 2 } else { 0 }
+}
+
+fn run_case(root: &Path, index: usize, case: &Case) {
+    let dir = write_case(root, index, case);
+    let text = case.document.to_string();
+
+    // The core's parsers: a value or an error, never an element-sized allocation.
+    bounded(case, "the core", || match case.version {
+        Version::V2 => ArrayMetadataV2::from_json_str(&text).map(drop),
+        Version::V3 => ArrayMetadataV3::from_json_str(&text).map(drop),
+    })
+    .ok();
+
+    // open_array, with the case's limit.
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let options = OpenOptions::new().max_element_size(case.limit);
+    let opened = bounded(case, "open_array", || options.open(store.clone(), "/"));
+    let array: Option<Array<FilesystemStore>> = match (case.accepted(), opened) {
+        (true, Ok(array)) => Some(array),
+        // zarrs' own types: zarrs may refuse one (v2 `|S`), with its own typed error.
+        (true, Err(error))
+            if !case.record && !matches!(error, ArrayError::ElementTooLarge { .. }) =>
+        {
+            assert!(!error.to_string().contains('\n'), "{}: {error}", case.name);
+            return;
+        }
+        (true, Err(error)) => panic!("{}: refused: {error}", case.name),
+        (false, Ok(_)) => panic!("{}: opened beyond the limit", case.name),
+        (false, Err(error)) => {
+            if case.size < 1 << 31 {
+                assert!(
+                    matches!(error, ArrayError::ElementTooLarge { .. }),
+                    "{}: {error:?}",
+                    case.name
+                );
+            }
+            says_too_large(case, &error.to_string());
+            None
+        }
+    };
+
+    // The reads: every value (a missing chunk is the fill value), and records or a field of
+    // a type that is not the array's, which must be refused before anything is read.
+    if let Some(array) = &array {
+        let all = ArraySubset::new_with_shape(array.shape().to_vec());
+        let values = bounded(case, "retrieve_values", || retrieve_values(array, &all));
+        match values {
+            Ok(values) => assert_eq!(values.len(), expected_len(case), "{}", case.name),
+            Err(error) => panic!("{}: retrieve_values: {error}", case.name),
+        }
+        let records = bounded(case, "retrieve_records", || {
+            retrieve_records::<u64, _>(array, &all)
+        });
+        assert!(records.is_err(), "{}: records of the wrong type", case.name);
+        let field = bounded(case, "retrieve_field", || {
+            retrieve_field::<u64, _>(array, &all, &["a"])
+        });
+        assert!(field.is_err(), "{}: a field of the wrong type", case.name);
+    }
+
+    // The command, in-process, with the case's limit.
+    let location = dir.to_str().unwrap().to_owned();
+    let commands = [
+        (
+            "zarrdt inspect",
+            Command::Inspect {
+                path: location.clone(),
+                json: true,
+            },
+        ),
+        (
+            "zarrdt dump",
+            Command::Dump {
+                path: location.clone(),
+                select: None,
+                limit: None,
+                fields: Vec::new(),
+                format: Format::Json,
+            },
+        ),
+        (
+            "zarrdt rust",
+            Command::Rust {
+                path: location.clone(),
+                name: "Record".into(),
+            },
+        ),
+    ];
+    for (entry, command) in commands {
+        let cli = Cli {
+            command,
+            max_element_size: case.limit,
+        };
+        let result = bounded(case, entry, || zarrdt_cli::run(cli, &mut std::io::sink()));
+        match (case.accepted(), result) {
+            (false, Ok(())) => panic!("{}: {entry} read an array beyond the limit", case.name),
+            (false, Err(failure)) => says_too_large(case, failure.message()),
+            // zarrdt rust refuses records no Rust struct can hold (text of odd sizes, elements
+            // too large for a Rust array type), with a one-line error.
+            (true, Err(failure)) if entry == "zarrdt rust" => {
+                assert!(
+                    !failure.message().contains('\n'),
+                    "{}: {}",
+                    case.name,
+                    failure.message()
+                );
+            }
+            (true, Err(failure)) => panic!("{}: {entry}: {}", case.name, failure.message()),
+            (true, Ok(())) => {}
+        }
+    }
+}
+
+/// Runs every case, reporting every failure by name.
+fn run_cases() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("untrusted-arrays");
+    let cases = cases();
+    let mut failures = Vec::new();
+    for (index, case) in cases.iter().enumerate() {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_case(&root, index, case)
+        }));
+        if let Err(panic) = outcome {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_default();
+            // A failure's message may quote a fill value of megabytes: its start says enough.
+            failures.push(message.chars().take(400).collect::<String>());
+        }
+        let _ = std::fs::remove_dir_all(root.join(format!("case-{index}")));
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+rusty_fork_test! {
+    /// Every case through every entry point, within its memory budget.
+    #[test]
+    fn every_entry_point_is_bounded_by_the_input() {
+        run_cases();
+    }
+
+    /// The same cases under a clock: every entry point within a second on each (run by
+    /// `.ci/run` on purpose, in a release build).
+    #[test]
+    #[ignore = "timing: .ci/run runs it in a release build"]
+    fn timing_every_entry_point_is_bounded_by_the_input() {
+        TIMED.store(true, Ordering::Relaxed);
+        run_cases();
+    }
+}
+
+/// A v3 `zarr.json` of a one-field struct array, `changes` applied.
+fn v3_document(changes: Json) -> Json {
+    let mut document = json!({
+        "zarr_format": 3, "node_type": "array", "shape": [4],
+        "data_type": {"name": "struct", "configuration": {"fields": [
+            {"name": "a", "data_type": "uint32"}]}},
+        "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+        "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+        "fill_value": {"a": 0},
+        "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}]
+    });
+    for (key, value) in changes.as_object().unwrap() {
+        document[key] = value.clone();
+    }
+    document
+}
+
+/// A v2 `.zarray` of a one-field structured array, `changes` applied.
+fn v2_document(changes: Json) -> Json {
+    let mut document = json!({
+        "zarr_format": 2, "shape": [4], "chunks": [2], "dtype": [["a", "<u4"]],
+        "fill_value": null, "order": "C", "compressor": null, "filters": null
+    });
+    for (key, value) in changes.as_object().unwrap() {
+        document[key] = value.clone();
+    }
+    document
+}
+
+/// Opens `document` (with the `chunks` given written) through `open_array`, and reads it
+/// whole; the error, which must be one line, or `None` if it opened and read.
+fn open_and_read(name: &str, document: &Json, chunks: &[(&str, &[u8])]) -> Option<String> {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("metadata-hazards")
+        .join(name.replace(' ', "-"));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let file = if document["zarr_format"] == 2 {
+        ".zarray"
+    } else {
+        "zarr.json"
+    };
+    std::fs::write(root.join(file), document.to_string()).unwrap();
+    for (key, bytes) in chunks {
+        let path = root.join(key);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    let (result, usage) = meter::measure(|| {
+        let store = Arc::new(FilesystemStore::new(&root).unwrap());
+        let array = zarrdt::array::open_array(store, "/").map_err(|e| e.to_string())?;
+        let all = ArraySubset::new_with_shape(array.shape().to_vec());
+        retrieve_values(&array, &all).map_err(|e| e.to_string())?;
+        Ok::<(), String>(())
+    });
+    assert!(
+        usage.peak_bytes <= BASE_BYTES,
+        "{name}: {} bytes at once",
+        usage.peak_bytes
+    );
+    let error = result.err()?;
+    assert!(!error.contains('\n'), "{name}: one line: {error}");
+    Some(error)
+}
+
+rusty_fork_test! {
+    /// Metadata zarrs 0.23.14 would expand, overflow on, or follow outside the store (each
+    /// found by reading its code): a typed error naming the member, within 64 MB, never a
+    /// panic or an abort; and what zarr-python writes that zarrs alone trips on opens.
+    #[test]
+    fn metadata_zarrs_would_trust_is_refused_by_member() {
+        let refused: Vec<(&str, Json, &str)> = vec![
+            (
+                "a rectilinear grid of 10^12 chunks",
+                v3_document(json!({"chunk_grid": {"name": "rectilinear", "configuration": {
+                    "kind": "inline", "chunk_shapes": [[[1, 1_000_000_000_000u64]]]}}})),
+                "chunk_grid",
+            ),
+            (
+                "a chunk key suffix out of the store",
+                v3_document(json!({"chunk_key_encoding": {"name": "zarrs.default_suffix",
+                    "configuration": {"suffix": "/../../../outside.bin"}}})),
+                "chunk_key_encoding",
+            ),
+            (
+                "a chunk key separator that is a path",
+                v3_document(json!({"chunk_key_encoding": {"name": "default",
+                    "configuration": {"separator": "/../"}}})),
+                "separator",
+            ),
+            (
+                "chunks of 2^64 elements",
+                v3_document(json!({"shape": [1, 1],
+                    "chunk_grid": {"name": "regular", "configuration": {
+                        "chunk_shape": [4294967296u64, 4294967296u64]}}})),
+                "chunk_grid",
+            ),
+            (
+                "an extent near 2^64",
+                v3_document(json!({"shape": [u64::MAX - 1]})),
+                "chunk_grid",
+            ),
+            (
+                "2^70 elements",
+                v3_document(json!({"shape": [1u64 << 35, 1u64 << 35],
+                    "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1, 1]}}})),
+                "shape",
+            ),
+            (
+                "a shard index of 2^64 bytes",
+                v3_document(json!({"shape": [1, 1],
+                    "chunk_grid": {"name": "regular", "configuration": {
+                        "chunk_shape": [1u64 << 30, 1u64 << 30]}},
+                    "codecs": [{"name": "sharding_indexed", "configuration": {
+                        "chunk_shape": [1, 1],
+                        "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+                        "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+                        "index_location": "end"}}]})),
+                "codecs[0]",
+            ),
+            (
+                "a transpose that is no permutation",
+                v3_document(json!({"codecs": [
+                    {"name": "transpose", "configuration": {"order": [0, 0]}},
+                    {"name": "bytes", "configuration": {"endian": "little"}}]})),
+                "codecs[0]",
+            ),
+            (
+                "storage transformers",
+                v3_document(json!({"storage_transformers": [{"name": "anything"}]})),
+                "storage_transformers",
+            ),
+            (
+                "a shuffle of zero-byte elements",
+                v2_document(json!({"filters": [{"id": "shuffle", "elementsize": 0}]})),
+                "filters[0]",
+            ),
+            (
+                "a chunk of no extent",
+                v2_document(json!({"chunks": [0]})),
+                "chunks",
+            ),
+            (
+                "chunks of another rank",
+                v2_document(json!({"chunks": [2, 2]})),
+                "chunks",
+            ),
+        ];
+        let mut failures = Vec::new();
+        for (name, document, member) in &refused {
+            match open_and_read(name, document, &[]) {
+                None => failures.push(format!("{name}: opened and read")),
+                Some(error) if !error.contains(member) => {
+                    failures.push(format!("{name}: {error:?} does not name {member}"));
+                }
+                Some(_) => {}
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+
+        // A zero-dimensional v2 array in F order (zarr-python writes it) opens: zarrs alone
+        // would make a transpose of no dimensions, undefined behaviour.
+        let scalar = v2_document(json!({"shape": [], "chunks": [], "order": "F"}));
+        assert_eq!(open_and_read("zero dimensions in F order", &scalar, &[]), None);
+    }
+
+    /// A shard file of one byte whose index would be 2^40 bytes: zarrs 0.23.14 allocates the
+    /// index before reading it (an abort); the shard check reads no more than the file holds.
+    #[test]
+    fn a_short_shard_costs_no_index_sized_allocation() {
+        let document = v3_document(json!({"shape": [1u64 << 36],
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1u64 << 36]}},
+            "codecs": [{"name": "sharding_indexed", "configuration": {
+                "chunk_shape": [1],
+                "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+                "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+                "index_location": "end"}}]}));
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("metadata-hazards/short-shard");
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("c")).unwrap();
+        std::fs::write(root.join("zarr.json"), document.to_string()).unwrap();
+        std::fs::write(root.join("c/0"), [7u8]).unwrap();
+        let (result, usage) = meter::measure(|| {
+            let store = Arc::new(FilesystemStore::new(&root).unwrap());
+            let array = zarrdt::array::open_array(store, "/").map_err(|e| e.to_string())?;
+            retrieve_values(&array, &[0..1]).map_err(|e| e.to_string())
+        });
+        assert!(usage.peak_bytes <= BASE_BYTES, "{} bytes at once", usage.peak_bytes);
+        let error = result.unwrap_err();
+        assert!(error.contains("c/0") && error.contains("too short"), "{error}");
+    }
+
+    /// A subset beyond the array: zarrs 0.23.14 reads it (the stored chunk beyond an empty
+    /// array's end); every read of zarrdt refuses it, naming the subset and the shape.
+    #[test]
+    fn subsets_beyond_the_array_are_errors() {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("metadata-hazards/beyond");
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("c")).unwrap();
+        std::fs::write(root.join("zarr.json"), v3_document(json!({"shape": [0]})).to_string())
+            .unwrap();
+        std::fs::write(root.join("c/0"), [1u8; 8]).unwrap();
+        let store = Arc::new(FilesystemStore::new(&root).unwrap());
+        let array = zarrdt::array::open_array(store, "/").unwrap();
+        let beyond = ArraySubset::new_with_ranges(&[0..2]);
+        for error in [
+            retrieve_values(&array, &beyond).map(drop).unwrap_err(),
+            retrieve_field::<u32, _>(&array, &beyond, &["a"]).map(drop).unwrap_err(),
+        ] {
+            let text = error.to_string();
+            assert!(text.contains("[0..2]") || text.contains("0..2"), "{text}");
+        }
+    }
+}

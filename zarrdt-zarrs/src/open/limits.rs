@@ -1,0 +1,403 @@
+//! What an array's metadata may ask for, checked on its JSON before zarrs sees it.
+//!
+//! zarrs 0.23.14 trusts the numbers in metadata: it materialises fill values of the element's
+//! size (a v2 `null` fill of a raw type as a JSON array of one number per byte, 56 bytes of
+//! memory each), multiplies shapes without checking for overflow (a panic in a debug build,
+//! a wrapped size and undefined behaviour in a release build), expands rectilinear chunk grids
+//! run by run, and names chunk keys with a configurable suffix that can point outside the
+//! store. An element larger than the limit, a product that overflows, a chunk grid or key
+//! encoding other than the standard ones, and codec configurations zarrs would divide by zero
+//! on are refused here, each with an error naming the document, the member and the value.
+
+use serde_json::{Map, Value as Json};
+
+use crate::Error;
+
+/// The default limit on the size of one element (record), in bytes: 16 MiB.
+pub const DEFAULT_MAX_ELEMENT_SIZE: usize = 16 << 20;
+
+/// The most bytes a chunk (or shard) may span, counting its full shape: beyond this, zarrs'
+/// size computations overflow. Real chunks are many orders of magnitude smaller.
+const MAX_CHUNK_BYTES: u64 = 1 << 62;
+
+/// Limits on what an array opened from untrusted metadata may ask for, and the entry point
+/// that opens an array with them ([`OpenOptions::open`]; [`open_array`](crate::open_array)
+/// uses the defaults).
+///
+/// ```no_run
+/// use std::sync::Arc;
+/// use zarrdt_zarrs::OpenOptions;
+/// use zarrdt_zarrs::zarrs::filesystem::FilesystemStore;
+///
+/// let store = Arc::new(FilesystemStore::new("big-records.zarr")?);
+/// // Records of up to 64 MiB, from a source you trust with that much memory per record.
+/// let array = OpenOptions::new().max_element_size(64 << 20).open(store, "/")?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenOptions {
+    max_element_size: usize,
+}
+
+impl Default for OpenOptions {
+    /// Elements of at most [`DEFAULT_MAX_ELEMENT_SIZE`] bytes.
+    fn default() -> Self {
+        OpenOptions {
+            max_element_size: DEFAULT_MAX_ELEMENT_SIZE,
+        }
+    }
+}
+
+impl OpenOptions {
+    /// The default limits.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Refuses arrays whose element (record) is more than `bytes` bytes, before anything of
+    /// that size is allocated (16 MiB by default). Opening an array allocates its fill value,
+    /// one element, and reading allocates whole elements.
+    pub fn max_element_size(mut self, bytes: usize) -> Self {
+        self.max_element_size = bytes;
+        self
+    }
+
+    /// The limit on the size of one element, in bytes.
+    pub fn element_size_limit(&self) -> usize {
+        self.max_element_size
+    }
+
+    /// `size`, the size of an element of the array at `path`, if it is within the limit.
+    pub(crate) fn check_element_size(&self, path: &str, size: usize) -> Result<usize, Error> {
+        if size > self.max_element_size {
+            return Err(Error::ElementTooLarge {
+                path: path.to_owned(),
+                size,
+                limit: self.max_element_size,
+            });
+        }
+        Ok(size)
+    }
+}
+
+/// An error about the member `member` of the metadata document `key`.
+pub(crate) fn invalid(key: &str, member: &str, reason: impl std::fmt::Display) -> Error {
+    Error::Metadata {
+        key: key.to_owned(),
+        reason: format!("{member}: {reason}"),
+    }
+}
+
+/// The extents of the shape at `member` of `object`: a list of non-negative integers.
+pub(crate) fn extents(
+    object: &Map<String, Json>,
+    key: &str,
+    member: &str,
+) -> Result<Vec<u64>, Error> {
+    let value = object
+        .get(member)
+        .ok_or_else(|| invalid(key, member, "missing"))?;
+    extents_of(value, key, member)
+}
+
+fn extents_of(value: &Json, key: &str, member: &str) -> Result<Vec<u64>, Error> {
+    let list = value.as_array().ok_or_else(|| {
+        invalid(
+            key,
+            member,
+            format!("must be a list of integers, not {value}"),
+        )
+    })?;
+    list.iter()
+        .map(|extent| {
+            extent.as_u64().ok_or_else(|| {
+                invalid(
+                    key,
+                    member,
+                    format!("{extent} is not a non-negative integer"),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Checks an array `shape` against its `chunks` (the chunk grid's, or a shard's inner chunks
+/// within the shard's shape), for elements of `element_size` bytes (at least one byte is
+/// counted, so that variable-length elements count too): the same number of dimensions, no
+/// empty chunk, and no product of extents or bytes that overflows.
+pub(crate) fn check_chunks(
+    key: &str,
+    member: &str,
+    shape: &[u64],
+    chunks: &[u64],
+    element_size: usize,
+) -> Result<(), Error> {
+    if shape.len() != chunks.len() {
+        return Err(invalid(
+            key,
+            member,
+            format!(
+                "{} dimensions, where the shape {shape:?} has {}",
+                chunks.len(),
+                shape.len()
+            ),
+        ));
+    }
+    if chunks.contains(&0) {
+        return Err(invalid(
+            key,
+            member,
+            format!("{chunks:?} has an empty dimension"),
+        ));
+    }
+    // Every chunk index times the chunk extent must stay far from overflowing.
+    for (&extent, &chunk) in shape.iter().zip(chunks) {
+        if extent
+            .checked_add(chunk)
+            .is_none_or(|end| end > MAX_CHUNK_BYTES)
+        {
+            return Err(invalid(
+                key,
+                member,
+                format!("an extent of {extent} in chunks of {chunk} is beyond 2^62"),
+            ));
+        }
+    }
+    let bytes = chunks
+        .iter()
+        .try_fold(element_size.max(1) as u64, |bytes, &chunk| {
+            bytes.checked_mul(chunk)
+        })
+        .filter(|&bytes| bytes <= MAX_CHUNK_BYTES);
+    if bytes.is_none() {
+        return Err(invalid(
+            key,
+            member,
+            format!(
+                "chunks of {chunks:?} elements of {element_size} bytes are more than 2^62 bytes"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The number of elements of `shape`, if it fits in 64 bits.
+pub(crate) fn check_element_count(key: &str, member: &str, shape: &[u64]) -> Result<(), Error> {
+    shape
+        .iter()
+        .try_fold(1u64, |count, &extent| count.checked_mul(extent))
+        .map(|_| ())
+        .ok_or_else(|| {
+            invalid(
+                key,
+                member,
+                format!("{shape:?} has more than 2^64 elements"),
+            )
+        })
+}
+
+/// The name of a v3 extension point (`"regular"`, or `{"name": "regular", ...}`).
+fn name_of(value: &Json) -> Option<&str> {
+    value
+        .as_str()
+        .or_else(|| value.get("name").and_then(Json::as_str))
+}
+
+/// Checks the members of a v3 `zarr.json` zarrs would expand or trust: the chunk grid (only
+/// `regular`, whose chunk shape must fit the array), the chunk key encoding (only `default`
+/// and `v2`, whose keys stay inside the array's prefix), no storage transformers, and every
+/// `sharding_indexed` codec (its inner chunks within its shards) and `transpose` order.
+pub(crate) fn check_v3(key: &str, json: &Json, element_size: usize) -> Result<(), Error> {
+    let object = json
+        .as_object()
+        .ok_or_else(|| invalid(key, "<document>", "must be a JSON object"))?;
+    let shape = extents(object, key, "shape")?;
+    check_element_count(key, "shape", &shape)?;
+
+    let grid = object
+        .get("chunk_grid")
+        .ok_or_else(|| invalid(key, "chunk_grid", "missing"))?;
+    if name_of(grid) != Some("regular") {
+        return Err(invalid(
+            key,
+            "chunk_grid",
+            format!("{grid} is not supported by zarrdt (only the \"regular\" chunk grid)"),
+        ));
+    }
+    let chunk_shape = grid
+        .get("configuration")
+        .and_then(|configuration| configuration.get("chunk_shape"))
+        .ok_or_else(|| invalid(key, "chunk_grid", "no configuration.chunk_shape"))?;
+    let chunk_shape = extents_of(chunk_shape, key, "chunk_grid.configuration.chunk_shape")?;
+    check_chunks(key, "chunk_grid", &shape, &chunk_shape, element_size)?;
+
+    if let Some(encoding) = object.get("chunk_key_encoding") {
+        check_key_encoding(key, encoding)?;
+    }
+    match object.get("storage_transformers") {
+        None => {}
+        Some(Json::Array(list)) if list.is_empty() => {}
+        Some(other) => {
+            return Err(invalid(
+                key,
+                "storage_transformers",
+                format!("{other} is not supported by zarrdt"),
+            ));
+        }
+    }
+    let codecs = object
+        .get("codecs")
+        .ok_or_else(|| invalid(key, "codecs", "missing"))?;
+    check_codecs(key, "codecs", codecs, &chunk_shape, element_size)
+}
+
+/// Only the standard chunk key encodings, with a standard separator.
+fn check_key_encoding(key: &str, encoding: &Json) -> Result<(), Error> {
+    let name = name_of(encoding);
+    if !matches!(name, Some("default" | "v2")) {
+        return Err(invalid(
+            key,
+            "chunk_key_encoding",
+            format!(
+                "{encoding} is not supported by zarrdt (only \"default\" and \"v2\", whose keys \
+                 stay inside the array)"
+            ),
+        ));
+    }
+    match encoding
+        .get("configuration")
+        .and_then(|configuration| configuration.get("separator"))
+    {
+        None => Ok(()),
+        Some(separator) if matches!(separator.as_str(), Some("/" | ".")) => Ok(()),
+        Some(separator) => Err(invalid(
+            key,
+            "chunk_key_encoding.configuration.separator",
+            format!("must be \"/\" or \".\", not {separator}"),
+        )),
+    }
+}
+
+/// Checks a v3 codec list whose chunks have `chunk_shape`: sharding (recursively, each level's
+/// inner chunks within its shards) and transpose orders.
+fn check_codecs(
+    key: &str,
+    member: &str,
+    codecs: &Json,
+    chunk_shape: &[u64],
+    element_size: usize,
+) -> Result<(), Error> {
+    let list = codecs
+        .as_array()
+        .ok_or_else(|| invalid(key, member, format!("must be a list, not {codecs}")))?;
+    for (index, codec) in list.iter().enumerate() {
+        let here = format!("{member}[{index}]");
+        let configuration = codec.get("configuration");
+        match name_of(codec) {
+            Some("sharding_indexed") => {
+                let configuration = configuration.ok_or_else(|| {
+                    invalid(key, &here, "sharding_indexed without a configuration")
+                })?;
+                let inner = configuration
+                    .get("chunk_shape")
+                    .ok_or_else(|| invalid(key, &here, "sharding_indexed without a chunk_shape"))?;
+                let inner = extents_of(inner, key, &format!("{here}.configuration.chunk_shape"))?;
+                check_chunks(key, &here, chunk_shape, &inner, element_size)?;
+                // The index has an entry of 16 bytes per inner chunk of a shard.
+                let entries = chunk_shape
+                    .iter()
+                    .zip(&inner)
+                    .try_fold(16u64, |bytes, (&shard, &chunk)| {
+                        bytes.checked_mul(shard.div_ceil(chunk))
+                    })
+                    .filter(|&bytes| bytes <= MAX_CHUNK_BYTES);
+                if entries.is_none() {
+                    return Err(invalid(
+                        key,
+                        &here,
+                        format!(
+                            "shards of {chunk_shape:?} in inner chunks of {inner:?} have an index \
+                             of more than 2^62 bytes"
+                        ),
+                    ));
+                }
+                if let Some(codecs) = configuration.get("codecs") {
+                    check_codecs(
+                        key,
+                        &format!("{here}.configuration.codecs"),
+                        codecs,
+                        &inner,
+                        element_size,
+                    )?;
+                }
+            }
+            Some("transpose") => {
+                let order = configuration
+                    .and_then(|configuration| configuration.get("order"))
+                    .ok_or_else(|| invalid(key, &here, "transpose without an order"))?;
+                check_order(key, &here, order, chunk_shape.len())?;
+            }
+            Some("numcodecs.shuffle") => {
+                check_shuffle(key, &here, configuration.and_then(|c| c.get("elementsize")))?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A transpose order: a permutation of the dimensions.
+fn check_order(key: &str, member: &str, order: &Json, dimensions: usize) -> Result<(), Error> {
+    let order = extents_of(order, key, member)?;
+    let mut seen = vec![false; dimensions];
+    let is_permutation = order.len() == dimensions
+        && order.iter().all(|&axis| {
+            usize::try_from(axis)
+                .ok()
+                .and_then(|axis| seen.get_mut(axis))
+                .is_some_and(|slot| !std::mem::replace(slot, true))
+        });
+    if !is_permutation {
+        return Err(invalid(
+            key,
+            member,
+            format!("the order {order:?} is not a permutation of {dimensions} dimensions"),
+        ));
+    }
+    Ok(())
+}
+
+/// A shuffle filter's element size, which zarrs divides by.
+fn check_shuffle(key: &str, member: &str, elementsize: Option<&Json>) -> Result<(), Error> {
+    match elementsize {
+        Some(size) if size.as_u64().is_some_and(|size| size >= 1) => Ok(()),
+        other => Err(invalid(
+            key,
+            member,
+            format!(
+                "shuffle needs an elementsize of at least 1, not {}",
+                other.map_or_else(|| "none".to_owned(), Json::to_string)
+            ),
+        )),
+    }
+}
+
+/// Checks the members of a v2 `.zarray` zarrs would trust: `shape` and `chunks`, and the
+/// shuffle filters' element sizes.
+pub(crate) fn check_v2(key: &str, json: &Json, element_size: usize) -> Result<(), Error> {
+    let object = json
+        .as_object()
+        .ok_or_else(|| invalid(key, "<document>", "must be a JSON object"))?;
+    let shape = extents(object, key, "shape")?;
+    check_element_count(key, "shape", &shape)?;
+    let chunks = extents(object, key, "chunks")?;
+    check_chunks(key, "chunks", &shape, &chunks, element_size)?;
+    if let Some(Json::Array(filters)) = object.get("filters") {
+        for (index, filter) in filters.iter().enumerate() {
+            if filter.get("id").and_then(Json::as_str) == Some("shuffle") {
+                check_shuffle(key, &format!("filters[{index}]"), filter.get("elementsize"))?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! Opening record arrays written by anyone: Zarr v3 (`struct`, legacy `structured`, and every
+//! other type zarrs knows) and Zarr v2 (NumPy structured dtypes included), through zarrs, with
+//! the metadata checked first ([`limits`]) so that no number in it makes zarrs allocate, loop
+//! or overflow beyond what the input and the [`OpenOptions`] allow.
+
+mod limits;
+mod v2;
+mod v3;
+
+pub use limits::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions};
+
+use std::sync::{Arc, Once};
+
+use serde_json::Value as Json;
+use zarrs::array::data_type::api::{DataTypeRuntimePluginV3, register_data_type_v3};
+use zarrs::array::{Array, DataTypeTraitsV3};
+use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v2_attributes, meta_key_v3};
+use zarrs::storage::{ReadableStorageTraits, StoreKey};
+
+use crate::{Error, StructDataType};
+
+/// Registers zarrdt's `struct` data type with zarrs at run time, so that it takes precedence
+/// over any other `struct` plugin linked into the program (zarrs also finds it at link time,
+/// through `inventory`). Idempotent; the functions of this crate call it.
+pub fn register() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // The registration lives for the whole program.
+        let _handle = register_data_type_v3(DataTypeRuntimePluginV3::new(
+            |name| matches!(name, "struct" | "structured"),
+            StructDataType::create,
+        ));
+    });
+}
+
+/// Reads the JSON document at `key`, if there is one.
+fn read_json<S: ?Sized + ReadableStorageTraits>(
+    store: &S,
+    key: &StoreKey,
+) -> Result<Option<Json>, Error> {
+    let Some(bytes) = store.get(key)? else {
+        return Ok(None);
+    };
+    serde_json::from_slice(&bytes)
+        .map(Some)
+        .map_err(|error| Error::Metadata {
+            key: key.to_string(),
+            reason: error.to_string(),
+        })
+}
+
+/// Opens the Zarr array at `path` (`"/"` for the root of the store, `"/group/array"` below it)
+/// for reading and writing records through zarrs, with the default [`OpenOptions`] (elements
+/// of at most 16 MiB).
+///
+/// * Zarr v3: every data type zarrs knows, and struct types (`struct` and the legacy
+///   `structured`). A struct's data type and fill value are checked by zarrdt first, so that a
+///   bad one is an error naming the field and the JSON. A legacy base64 struct fill is read in
+///   the byte order of the array's `bytes` codec (also inside `sharding_indexed`), as the
+///   `structured` spec says.
+/// * Zarr v2: every dtype zarrs knows, and NumPy structured dtypes (per-field byte order,
+///   padding, subarrays, nested records; [`StoredStructDataType`](crate::StoredStructDataType)),
+///   with the compressors, filters, `order` and dimension separator zarrs supports (Blosc,
+///   zstd, gzip, …). A `null` fill value of a structured dtype reads as the zero record, as
+///   NumPy fills it.
+///
+/// The metadata is untrusted: an element larger than the limit is
+/// [`Error::ElementTooLarge`], before anything of its size is allocated; shapes whose
+/// products overflow, chunk grids other than `regular`, chunk key encodings other than
+/// `default` and `v2`, and codec configurations zarrs cannot use safely are
+/// [`Error::Metadata`] naming the document and the member. Opening takes memory in proportion
+/// to the metadata and one element.
+///
+/// Missing chunks read as the fill value. Do not call zarrs' `store_metadata` on a Zarr v2
+/// structured array opened this way: zarrs would write its in-memory v3 form.
+///
+/// ```no_run
+/// use std::sync::Arc;
+/// use zarrdt_zarrs::{open_array, retrieve_values};
+/// use zarrdt_zarrs::zarrs::filesystem::FilesystemStore;
+///
+/// let store = Arc::new(FilesystemStore::new("data.zarr")?);
+/// let array = open_array(store, "/")?;
+/// let records = retrieve_values(&array, &[0..10])?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn open_array<S: ?Sized + ReadableStorageTraits + 'static>(
+    store: Arc<S>,
+    path: &str,
+) -> Result<Array<S>, Error> {
+    OpenOptions::default().open(store, path)
+}
+
+impl OpenOptions {
+    /// Opens the Zarr array at `path` as [`open_array`] does, within these limits.
+    pub fn open<S: ?Sized + ReadableStorageTraits + 'static>(
+        &self,
+        store: Arc<S>,
+        path: &str,
+    ) -> Result<Array<S>, Error> {
+        register();
+        let node = NodePath::new(path).map_err(|error| Error::Metadata {
+            key: path.to_owned(),
+            reason: error.to_string(),
+        })?;
+        let key = meta_key_v3(&node);
+        if let Some(json) = read_json(&*store, &key)? {
+            return v3::open(self, store, path, &key, json);
+        }
+        let key = meta_key_v2_array(&node);
+        if let Some(json) = read_json(&*store, &key)? {
+            let attributes = read_json(&*store, &meta_key_v2_attributes(&node))?;
+            return v2::open(self, store, path, &key, json, attributes);
+        }
+        Err(Error::NotAnArray {
+            path: path.to_owned(),
+        })
+    }
+}

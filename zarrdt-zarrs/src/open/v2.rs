@@ -1,0 +1,118 @@
+//! Opening a Zarr v2 array: its `dtype` sized and its `.zarray` checked before zarrs builds it;
+//! NumPy structured dtypes through [`StoredStructDataType`].
+
+use std::sync::Arc;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD as BASE64;
+use serde_json::Value as Json;
+use zarrdt_core::{ArrayMetadataV2, Layout};
+use zarrs::array::{Array, ArrayMetadata};
+use zarrs::metadata::v2::ArrayMetadataV2 as ZarrsMetadataV2;
+use zarrs::storage::{ReadableStorageTraits, StoreKey};
+
+use super::OpenOptions;
+use super::limits::{self, invalid};
+use crate::{Error, StoredStructDataType};
+
+/// The size zarrdt counts for an object (`|O`) element: its offset in the chunk.
+const OBJECT_ELEMENT_SIZE: usize = 8;
+
+/// Opens the v2 array whose `.zarray` at `key` is `json` (with its `.zattrs`, if any).
+pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
+    options: &OpenOptions,
+    store: Arc<S>,
+    path: &str,
+    key: &StoreKey,
+    mut json: Json,
+    attributes: Option<Json>,
+) -> Result<Array<S>, Error> {
+    let key = key.to_string();
+    let dtype = json
+        .get("dtype")
+        .ok_or_else(|| invalid(&key, "dtype", "missing"))?;
+    let element_size = match Layout::from_v2_json(dtype) {
+        Ok(layout) => options.check_element_size(path, layout.size())?,
+        // Python objects (strings, bytes) are zarrs' to read; every fixed-size dtype is one
+        // zarrdt knows, so any other error is the dtype's.
+        Err(_)
+            if dtype
+                .as_str()
+                .is_some_and(|typestr| typestr.starts_with("|O")) =>
+        {
+            OBJECT_ELEMENT_SIZE
+        }
+        Err(error) => return Err(error.into()),
+    };
+    limits::check_v2(&key, &json, element_size)?;
+    // zarrs makes no transpose of no dimensions (a zero-dimensional array has one order).
+    if json["shape"].as_array().is_some_and(Vec::is_empty) {
+        json["order"] = Json::from("C");
+    }
+    if json["dtype"].is_array() {
+        return open_structured(store, path, &key, json, attributes);
+    }
+    fill_scalar_zero(&mut json, element_size);
+    let mut metadata: ZarrsMetadataV2 =
+        serde_json::from_value(json).map_err(|e| invalid(&key, "<document>", e))?;
+    if let Some(Json::Object(attributes)) = attributes {
+        metadata.attributes = attributes;
+    }
+    Ok(Array::new_with_metadata(
+        store,
+        path,
+        ArrayMetadata::V2(metadata),
+    )?)
+}
+
+/// A v2 array of a NumPy structured dtype: zarrs reads its grid, keys and codecs from the
+/// `.zarray` with a same-size placeholder dtype (and a placeholder fill zarrs passes through
+/// as it is), and [`StoredStructDataType`] decodes the records and holds the fill value.
+fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
+    store: Arc<S>,
+    path: &str,
+    key: &str,
+    json: Json,
+    attributes: Option<Json>,
+) -> Result<Array<S>, Error> {
+    let elements = ArrayMetadataV2::from_json(&json)?;
+    let data_type = StoredStructDataType::from_v2_json(&json["dtype"])?;
+    let native = data_type.native_layout();
+    let fill = match elements.fill_value {
+        Some(fill) => native.encode_value(&fill)?,
+        None => vec![0; native.size()],
+    };
+    let mut placeholder = json;
+    placeholder["dtype"] = Json::from(format!("|V{}", data_type.stored_layout().size()));
+    placeholder["fill_value"] = Json::from(0);
+    let mut v2: ZarrsMetadataV2 =
+        serde_json::from_value(placeholder).map_err(|e| invalid(key, "<document>", e))?;
+    if let Some(Json::Object(attributes)) = attributes {
+        v2.attributes = attributes;
+    }
+    let mut v3 =
+        zarrs::convert::array_metadata_v2_to_v3(&v2).map_err(|e| invalid(key, "<document>", e))?;
+    v3.data_type = data_type.metadata();
+    v3.fill_value = StoredStructDataType::fill_metadata(&fill);
+    Ok(Array::new_with_metadata(
+        store,
+        path,
+        ArrayMetadata::V3(v3),
+    )?)
+}
+
+/// A `null` or `0` fill of a raw (`|V<n>`) or text (`<U<n>`) dtype as the zero value zarrs
+/// reads (it refuses both for these types, where zarr-python and NumPy read zeros): base64 of
+/// the element's zero bytes, or the empty string.
+fn fill_scalar_zero(json: &mut Json, element_size: usize) {
+    let zero = json["fill_value"].is_null() || json["fill_value"] == 0;
+    match json["dtype"].as_str() {
+        Some(typestr) if zero && typestr.starts_with("|V") => {
+            json["fill_value"] = Json::from(BASE64.encode(vec![0u8; element_size]));
+        }
+        Some(typestr) if zero && (typestr.starts_with("<U") || typestr.starts_with(">U")) => {
+            json["fill_value"] = Json::from("");
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,65 @@
+//! Opening a Zarr v3 array: its element sized and its metadata checked before zarrs builds it.
+
+use std::sync::Arc;
+
+use serde_json::Value as Json;
+use zarrdt_core::{ArrayMetadataV3 as ElementMetadataV3, DataType as ZarrDataType};
+use zarrs::array::{Array, ArrayMetadata, ArrayMetadataV3, DataType};
+use zarrs::metadata::v3::MetadataV3;
+use zarrs::storage::{ReadableStorageTraits, StoreKey};
+
+use super::OpenOptions;
+use super::limits::{self, invalid};
+use crate::Error;
+
+/// The size zarrdt counts for a variable-length element: its offset in the chunk.
+const VARIABLE_ELEMENT_SIZE: usize = 8;
+
+/// Opens the v3 array whose `zarr.json` at `key` is `json`: struct types are checked by
+/// zarrdt, and a legacy base64 fill is rewritten in the registered object form, read in the
+/// codec's byte order; other types are sized by zarrs (which allocates nothing of an element's
+/// size to create a data type) before it builds their fill value.
+pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
+    options: &OpenOptions,
+    store: Arc<S>,
+    path: &str,
+    key: &StoreKey,
+    mut json: Json,
+) -> Result<Array<S>, Error> {
+    let key = key.to_string();
+    let data_type = json
+        .get("data_type")
+        .ok_or_else(|| invalid(&key, "data_type", "missing"))?;
+    let name = data_type
+        .as_str()
+        .or_else(|| data_type.get("name")?.as_str());
+    if matches!(name, Some("struct" | "structured")) {
+        // The type first: its fill value is read only once its size is known to be allowed.
+        let size = ZarrDataType::from_v3_json(data_type)?.size();
+        options.check_element_size(path, size)?;
+        limits::check_v3(&key, &json, size)?;
+        let elements = ElementMetadataV3::from_json(&json)?;
+        if !json["fill_value"].is_object() {
+            json["fill_value"] = elements
+                .data_type
+                .fill_value_to_json(&elements.fill_value)?;
+        }
+    } else {
+        let metadata: MetadataV3 =
+            serde_json::from_value(data_type.clone()).map_err(|e| invalid(&key, "data_type", e))?;
+        let zarrs_type =
+            DataType::from_metadata(&metadata).map_err(|e| invalid(&key, "data_type", e))?;
+        let size = match zarrs_type.fixed_size() {
+            Some(size) => options.check_element_size(path, size)?,
+            None => VARIABLE_ELEMENT_SIZE,
+        };
+        limits::check_v3(&key, &json, size)?;
+    }
+    let metadata: ArrayMetadataV3 =
+        serde_json::from_value(json).map_err(|e| invalid(&key, "<document>", e))?;
+    Ok(Array::new_with_metadata(
+        store,
+        path,
+        ArrayMetadata::V3(metadata),
+    )?)
+}

@@ -1,0 +1,38 @@
+//! Subsets checked before zarrs reads or writes them: zarrs 0.23.14 does not check that a subset
+//! lies within the array (a subset beyond an empty array's end reads the stored chunk there),
+//! and computes its size in bytes without checking for overflow.
+
+use zarrs::array::{Array, ArrayError, ArraySubsetTraits};
+
+use crate::Error;
+
+/// Checks that `subset` lies within `array` (the same number of dimensions, every range
+/// inside the shape) and that its elements, `element_size` bytes each, fit in memory.
+pub(crate) fn check_subset<S: ?Sized>(
+    array: &Array<S>,
+    subset: &dyn ArraySubsetTraits,
+    element_size: usize,
+) -> Result<(), Error> {
+    let (start, shape) = (subset.start(), subset.shape());
+    let inside =
+        start.len() == array.shape().len()
+            && shape.len() == start.len()
+            && start.iter().zip(shape.iter()).zip(array.shape()).all(
+                |((&start, &count), &extent)| {
+                    start.checked_add(count).is_some_and(|end| end <= extent)
+                },
+            );
+    let fits = shape
+        .iter()
+        .try_fold(element_size.max(1) as u64, |bytes, &count| {
+            bytes.checked_mul(count)
+        })
+        .is_some_and(|bytes| bytes <= isize::MAX as u64);
+    if inside && fits {
+        return Ok(());
+    }
+    Err(Error::Array(ArrayError::InvalidArraySubset(
+        subset.to_array_subset(),
+        array.shape().to_vec(),
+    )))
+}
