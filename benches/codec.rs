@@ -10,7 +10,7 @@
 //! typical chunk, which stays in cache), and `large`, 256 MiB (far beyond cache). For each:
 //!
 //! * `memcpy`: a copy of the packed bytes, the yardstick;
-//! * `encode`/`decode` `native`/`swapped`: the derived codec (`Element::encode_slice_into`,
+//! * `encode`/`decode` `native`/`swapped`: the derived codec (`ZarrType::encode_slice_into`,
 //!   `decode_slice_into` into a reused vector), in the machine's byte order and the other;
 //! * `swap`: the run-time codec's byte-order conversion of the chunk in place
 //!   (`ByteOrderConversion::apply`, planned once per data type, as zarrs does per array);
@@ -37,9 +37,9 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use num_complex::Complex;
 use zarrdt::half::f16;
-use zarrdt::{
-    ByteOrderConversion, DateTime64, Element, Endian, FixedString, Nanoseconds, ZarrStruct,
-};
+use zarrdt::layout::ByteOrderConversion;
+use zarrdt::time::Nanoseconds;
+use zarrdt::{DateTime64, Endian, FixedString, ZarrStruct, ZarrType};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 
 /// Record A: five scalars, 21 bytes packed; Rust pads it to 24 in memory.
@@ -145,7 +145,7 @@ fn swapped(endian: Endian) -> Endian {
 }
 
 /// Every case for records of `T` filling `bytes` bytes; `field` names an `F` field.
-fn cases<T: Element + Copy, F: Element>(
+fn cases<T: ZarrType + Copy, F: ZarrType>(
     c: &mut Criterion,
     name: &str,
     size: &str,

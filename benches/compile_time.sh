@@ -31,7 +31,7 @@ zarrdt = { path = "$root", default-features = false, features = ["derive"] }
 [workspace]
 TOML
   {
-    echo "use zarrdt::{Element, Endian, ZarrStruct};"
+    echo "use zarrdt::{ZarrType, Endian, ZarrStruct};"
     echo "#[derive(ZarrStruct, Clone, Copy, Default)]"
     echo "pub struct Wide {"
     for ((i = 0; i < n; i++)); do echo "    pub f$i: u32,"; done

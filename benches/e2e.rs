@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use zarrdt::array::{ArrayOptions, Compression, open_array, retrieve_records, store_records};
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{Element, Endian, ZarrStruct};
+use zarrdt::{Endian, ZarrStruct, ZarrType};
 
 /// Record A, as in `benches/codec.rs` and `benches/e2e.py`.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]

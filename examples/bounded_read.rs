@@ -20,7 +20,7 @@ use zarrdt::array::{open_array, retrieve_records, retrieve_values};
 use zarrdt::half::f16;
 use zarrdt::zarrs::array::{ArrayShardedExt, ChunkShapeTraits};
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{Element, Endian, ZarrStruct};
+use zarrdt::{Endian, ZarrStruct, ZarrType};
 
 /// A particle's velocity (as `zarrdt-cli/examples/big_array.rs` writes it).
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]

@@ -13,8 +13,9 @@ use std::time::Instant;
 
 use zarrdt::array::{ArrayOptions, Compression, retrieve_field};
 use zarrdt::half::f16;
+use zarrdt::layout::Leaf;
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{Element, Endian, Leaf, ZarrStruct};
+use zarrdt::{Endian, ZarrStruct, ZarrType};
 
 /// A particle's velocity: a nested record.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]

@@ -20,7 +20,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use zarrdt::array::{ArrayOptions, Compression, StoreOptions, open_store_with, retrieve_field};
-use zarrdt::{DateTime64, Milliseconds, ZarrStruct};
+use zarrdt::time::Milliseconds;
+use zarrdt::{DateTime64, ZarrStruct};
 
 /// One sensor reading.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]

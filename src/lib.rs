@@ -2,7 +2,8 @@
 //! arrays of such records that zarr-python, tensorstore and other Zarr implementations read.
 //!
 //! ```
-//! use zarrdt::{BytesCodec, Element, Endian, ZarrStruct};
+//! use zarrdt::metadata::BytesCodec;
+//! use zarrdt::{Endian, ZarrStruct, ZarrType};
 //!
 //! #[derive(ZarrStruct, Debug, Clone, PartialEq)]
 //! struct Particle {
@@ -39,7 +40,7 @@
 //!
 //! # `#[derive(ZarrStruct)]`
 //!
-//! Implements [`Element`] and [`ZarrStruct`] for a struct with named fields or a tuple struct
+//! Implements [`ZarrType`] and [`ZarrStruct`] for a struct with named fields or a tuple struct
 //! (fields named `"0"`, `"1"`, …).
 //!
 //! **Field types**: `bool`, `i8`…`i64`, `u8`…`u64`, [`half::f16`], `f32`, `f64`,
@@ -51,7 +52,7 @@
 //! these, nested arrays included. `PhantomData` fields are not part of the record. Types that
 //! can never be elements (references, `usize`, `char`, tuples, `std::string::String`, …) are
 //! compile errors on the field, each saying what to use instead; any other type is left to the
-//! trait bound, whose error names `zarrdt::Element` and lists the field types.
+//! trait bound, whose error names `zarrdt::ZarrType` and lists the field types.
 //!
 //! **The record is packed**: each field's offset is the sum of the packed sizes before it, in
 //! declaration order, and the record's size is their sum, as the Zarr struct specs require.
@@ -71,18 +72,18 @@
 //!   of it are encoded and decoded in one copy (see "Speed" below).
 //! * `#[zarr(crate = "path")]` on the struct: where to find this crate if it is renamed or
 //!   re-exported (`#[zarr(crate = "my_zarr")]`).
-//! * `#[zarr(bound = "T: Element")]` on the struct: the where-clause predicates of the
+//! * `#[zarr(bound = "T: ZarrType")]` on the struct: the where-clause predicates of the
 //!   generated impls, replacing the inferred ones. By default every field type that mentions a
-//!   type parameter gets a `FieldType: Element` bound.
+//!   type parameter gets a `FieldType: ZarrType` bound.
 //!
 //! Unknown or duplicate keys, empty renames and duplicate record names are compile errors
 //! pointing at the offending token; all mistakes in a struct are reported at once.
 //!
 //! **Generated**: the field list ([`ZarrStruct::FIELDS`]: names, packed offsets, types) and
-//! [`Element::SIZE`] as constants; the v3 data type ([`Element::data_type`]) and v2 layout
-//! ([`Element::layout`]); encoding and decoding of one record or a slice of records in a runtime
+//! [`ZarrType::SIZE`] as constants; the v3 data type ([`ZarrType::data_type`]) and v2 layout
+//! ([`ZarrType::layout`]); encoding and decoding of one record or a slice of records in a runtime
 //! [`Endian`], into a caller's buffer without per-record allocation; conversion to and from
-//! the dynamic [`Value`] tree ([`Element::to_value`], [`Element::from_value`]), so any instance
+//! the dynamic [`Value`](value::Value) tree ([`ZarrType::to_value`], [`ZarrType::from_value`]), so any instance
 //! serves as a fill value; and checks that a data type read from metadata is this struct
 //! ([`ZarrStruct::check_data_type`], [`ZarrStruct::check_layout`]), naming the first field
 //! that differs.
@@ -108,7 +109,7 @@
 //! fields on decode), through zerocopy and without `unsafe` in this crate:
 //!
 //! ```
-//! use zarrdt::{Element, Endian, ZarrStruct};
+//! use zarrdt::{Endian, ZarrStruct, ZarrType};
 //! use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 //!
 //! #[derive(ZarrStruct, IntoBytes, FromBytes, Immutable, KnownLayout, Clone, Copy)]
@@ -154,11 +155,77 @@
 
 #![forbid(unsafe_code)]
 
-#[doc(inline)]
-pub use zarrdt_core::*;
+// ---- The root: what a user of the derive and of record arrays writes. No name here is also a
+// name in `zarrs::array`, so `use zarrdt::*;` beside `use zarrdt::zarrs::array::*;` compiles and
+// every name means one thing.
+
+pub use zarrdt_core::{
+    ByteString, DateTime64, Endian, Error, FixedString, RawBytes, TextError, TimeDelta64,
+    ZarrStruct, ZarrType,
+};
+
+/// Re-exported so that users (and generated code) name the same versions zarrdt uses.
+pub use zarrdt_core::{half, num_complex, serde_json, zerocopy};
+
+#[cfg(feature = "zarrs")]
+pub use zarrdt_zarrs::{ArrayOptions, Compression, OpenOptions, open_array, open_store};
+
+/// Derives [`ZarrType`] and [`ZarrStruct`] for a struct; see the [crate documentation](crate).
+#[cfg(feature = "derive")]
+pub use zarrdt_derive::ZarrStruct;
+
+// ---- Named modules: the models and the support for implementing the traits by hand.
+
+/// The time units of [`DateTime64`] and [`TimeDelta64`] (`DateTime64<time::Milliseconds>`),
+/// and the traits they implement.
+pub mod time {
+    pub use zarrdt_core::{
+        Attoseconds, Days, Femtoseconds, FixedDuration, Generic, Hours, Microseconds, Milliseconds,
+        Minutes, Months, Nanoseconds, Picoseconds, Seconds, Unit, Weeks, Years,
+    };
+}
+
+/// Zarr data types at run time: the v3 [`DataType`](types::DataType) (scalars, structs, Rust
+/// arrays as subarrays), the scalar types and their parameters.
+pub mod types {
+    pub use zarrdt_core::{
+        ByteSize, CharCount, DataType, Field, Fields, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH,
+        ScalarType, StructType, SubarrayType, TimeConfig, TimeUnit, UnknownTimeUnit,
+    };
+}
+
+/// How one element lies in bytes: [`Layout`](layout::Layout) (the one model, of which data
+/// types are views), its fields, leaves and paths, and byte-order conversion.
+pub mod layout {
+    pub use zarrdt_core::{
+        ByteOrderConversion, FieldPath, Layout, LayoutField, Leaf, PathSegment, Repeat,
+        ScalarLayout, StructLayout, SubarrayLayout,
+    };
+}
+
+/// Elements of types known only at run time: [`Value`](value::Value), records and subarrays.
+pub mod value {
+    pub use zarrdt_core::{Record, SubarrayItem, SubarrayValue, Value};
+}
+
+/// Array metadata documents (`zarr.json`, `.zarray`) and the `bytes` codec, as zarrdt reads
+/// and writes them without zarrs.
+pub mod metadata {
+    pub use zarrdt_core::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec};
+}
+
+/// For implementing [`ZarrType`] by hand and for what `#[derive(ZarrStruct)]` generates: the
+/// compile-time type descriptions, the static byte orders the codecs are monomorphised on, and
+/// the parts of [`Error`] that say what was wrong with an element.
+pub mod advanced {
+    pub use zarrdt_core::{
+        BigEndian, DecodeError, DescriptorKind, ElementFault, FieldDescriptor, LittleEndian,
+        StaticEndian, TypeDescriptor,
+    };
+}
 
 /// Arrays of records through zarrs: creating ([`array::ArrayOptions`]), opening
-/// ([`array::open_array`]), reading records, dynamic values and single fields.
+/// ([`array::open_array`]), reading records, dynamic values and single fields, stores.
 #[cfg(feature = "zarrs")]
 pub use zarrdt_zarrs as array;
 
@@ -180,7 +247,3 @@ pub mod __private {
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
-
-/// Derives [`Element`] and [`ZarrStruct`] for a struct; see the [crate documentation](crate).
-#[cfg(feature = "derive")]
-pub use zarrdt_derive::ZarrStruct;

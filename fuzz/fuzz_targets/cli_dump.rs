@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value as Json;
-use zarrdt::{DataType, Layout};
+use zarrdt::layout::Layout;
+use zarrdt::types::DataType;
 use zarrdt_cli::{Cli, Command, Format};
 
 const MAX_DECLARED_BYTES: u128 = 16 << 20;

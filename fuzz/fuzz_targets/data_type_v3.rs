@@ -5,7 +5,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value as Json;
-use zarrdt::{DataType, Endian, Layout};
+use zarrdt::Endian;
+use zarrdt::layout::Layout;
+use zarrdt::types::DataType;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(json) = serde_json::from_slice::<Json>(data) else {

@@ -14,7 +14,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value as Json;
-use zarrdt::{ByteOrderConversion, BytesCodec, Endian};
+use zarrdt::Endian;
+use zarrdt::layout::ByteOrderConversion;
+use zarrdt::metadata::BytesCodec;
 
 fuzz_target!(|data: &[u8]| {
     let (text, chunk) = zarrdt_fuzz::split_nul(data);

@@ -7,10 +7,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use zarrdt::num_complex::Complex;
-use zarrdt::{
-    ByteString, BytesCodec, DateTime64, Element, Endian, FixedString, Milliseconds, Nanoseconds,
-    RawBytes, TimeDelta64, Value, ZarrStruct,
-};
+use zarrdt::{ByteString, DateTime64, Endian, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType};
+use zarrdt::metadata::BytesCodec;
+use zarrdt::time::{Milliseconds, Nanoseconds};
+use zarrdt::value::Value;
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 struct Inner {
@@ -54,7 +54,7 @@ struct Floats {
     c: Complex<f32>,
 }
 
-fn check<T: Element + Clone>(chunk: &[u8], endian: Endian) {
+fn check<T: ZarrType + Clone>(chunk: &[u8], endian: Endian) {
     let codec = BytesCodec::new(Some(endian));
     let decoded = codec.decode::<T>(chunk);
     let layout = T::layout(endian);
@@ -98,8 +98,8 @@ fn check<T: Element + Clone>(chunk: &[u8], endian: Endian) {
     let elements = layout.decode_elements::<T>(chunk);
     assert_eq!(elements.is_ok(), decoded.is_ok());
     if let (Ok(a), Ok(b)) = (&elements, &decoded) {
-        let a: Vec<Value> = a.iter().map(Element::to_value).collect();
-        let b: Vec<Value> = b.iter().map(Element::to_value).collect();
+        let a: Vec<Value> = a.iter().map(ZarrType::to_value).collect();
+        let b: Vec<Value> = b.iter().map(ZarrType::to_value).collect();
         assert_eq!(a, b);
     }
 }

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value as Json;
-use zarrdt::Layout;
+use zarrdt::layout::Layout;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(json) = serde_json::from_slice::<Json>(data) else {

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use zarrdt::{ArrayMetadataV2, ArrayMetadataV3};
+use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

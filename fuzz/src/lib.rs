@@ -4,7 +4,10 @@
 //! A failed identity panics, which libFuzzer reports as a crash with the input that caused it.
 
 use serde_json::Value as Json;
-use zarrdt::{DataType, Endian, Layout, PathSegment, ScalarType, Value};
+use zarrdt::Endian;
+use zarrdt::layout::{Layout, PathSegment};
+use zarrdt::types::{DataType, ScalarType};
+use zarrdt::value::Value;
 
 /// `data` split at its first NUL byte (which JSON text never contains): the text before it and
 /// the bytes after it (empty if there is no NUL).
@@ -136,7 +139,7 @@ pub fn check_value_json(layout: &Layout, value: &Value) {
 }
 
 /// The field names from the top of the element to `path`, if it crosses no subarray.
-pub fn field_names(path: &zarrdt::FieldPath) -> Option<Vec<&str>> {
+pub fn field_names(path: &zarrdt::layout::FieldPath) -> Option<Vec<&str>> {
     path.segments()
         .iter()
         .map(|segment| match segment {
@@ -159,7 +162,7 @@ pub fn check_field(layout: &Layout, chunk: &[u8], path: &[&str], scalar: ScalarT
                 read.map(|values| {
                     values
                         .iter()
-                        .map(zarrdt::Element::to_value)
+                        .map(zarrdt::ZarrType::to_value)
                         .collect::<Vec<Value>>()
                 }),
             );

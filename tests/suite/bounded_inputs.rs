@@ -13,14 +13,16 @@ use std::time::{Duration, Instant};
 
 use rusty_fork::rusty_fork_test;
 use serde_json::{Value as Json, json};
+use zarrdt::advanced::ElementFault;
 use zarrdt::array::{
     ArrayOptions, Compression, check_shards, open_array, retrieve_records, retrieve_values,
 };
+use zarrdt::layout::Layout;
+use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
+use zarrdt::types::{DataType, ScalarType, StructType};
+use zarrdt::value::{Record, SubarrayValue, Value};
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{
-    ArrayMetadataV2, ArrayMetadataV3, ArrayValue, DataType, Element, ElementFault, Endian, Error,
-    FixedString, Layout, Record, ScalarType, StructType, Value, ZarrStruct,
-};
+use zarrdt::{Endian, Error, FixedString, ZarrStruct, ZarrType};
 
 use crate::common::meter::{self, Usage};
 
@@ -86,7 +88,7 @@ rusty_fork_test! {
             .unwrap()
             .get("a")
             .unwrap()
-            .as_array()
+            .as_subarray()
             .unwrap();
         assert_eq!(a.shape(), [2_147_483_647]);
         assert_eq!(a.get(2_147_483_646).as_deref(), Some(&Value::UInt8(0)));
@@ -236,7 +238,7 @@ rusty_fork_test! {
     #[test]
     fn one_value_shape_for_rust_arrays() {
         let value = [[1.5f32, -0.0], [f32::NAN, 2.0]].to_value();
-        assert!(matches!(&value, Value::Array(array) if array.shape() == [2, 2]));
+        assert!(matches!(&value, Value::Subarray(array) if array.shape() == [2, 2]));
         let v3 = <[[f32; 2]; 2]>::data_type();
         let v2 = <[[f32; 2]; 2]>::layout(Endian::Big);
         assert_eq!(
@@ -510,8 +512,8 @@ rusty_fork_test! {
 rusty_fork_test! {
     #[test]
     fn array_values_of_any_storage_are_one_value() {
-        let typed = Value::Array(ArrayValue::from_vec(vec![2], vec![1u8, 2]).unwrap());
-        let listed = Value::Array(ArrayValue::from(vec![Value::UInt8(1), Value::UInt8(2)]));
+        let typed = Value::Subarray(SubarrayValue::from_vec(vec![2], vec![1u8, 2]).unwrap());
+        let listed = Value::Subarray(SubarrayValue::from(vec![Value::UInt8(1), Value::UInt8(2)]));
         let record = Value::Record(
             [("0", Value::UInt8(1)), ("1", Value::UInt8(2))]
                 .into_iter()
@@ -528,7 +530,8 @@ rusty_fork_test! {
     /// limit all reached the codecs before).
     #[test]
     fn public_constructors_check_what_they_build() {
-        use zarrdt::{ByteSize, LayoutField, ScalarLayout, StructLayout};
+        use zarrdt::layout::{LayoutField, ScalarLayout, StructLayout};
+        use zarrdt::types::ByteSize;
         let u1 = || Layout::Scalar(ScalarLayout::new(ScalarType::UInt8, None).unwrap());
         let beyond = StructLayout::new([LayoutField::new("a", 100, u1())], 4).unwrap_err();
         assert!(matches!(beyond, Error::InvalidStruct { .. }), "{beyond}");
@@ -613,7 +616,7 @@ fn read_array(dir: &Path) -> Result<Vec<Value>, ArrayReadError> {
     let records = retrieve_records::<Reading, _>(&array, &[0..8]);
     match (values, records) {
         (Ok(values), Ok(records)) => {
-            let as_values: Vec<Value> = records.iter().map(Element::to_value).collect();
+            let as_values: Vec<Value> = records.iter().map(ZarrType::to_value).collect();
             assert_eq!(values, as_values, "the two reads agree");
             Ok(values)
         }
@@ -820,7 +823,7 @@ fn bad_input_cases() {
     });
     case("bool byte 2", &|| {
         let dir = plain_array("bool_2");
-        // Element 1 of chunk c/1 (element 5 of the array): its `ok` at byte 13 + 4.
+        // ZarrType 1 of chunk c/1 (element 5 of the array): its `ok` at byte 13 + 4.
         edit_chunk(&dir, "c/1", |bytes| bytes[17] = 2);
         let error = bounded_thrice("bool 2", || read_array(&dir));
         let error = error_saying(
@@ -843,7 +846,7 @@ fn bad_input_cases() {
     });
     case("an invalid UTF-32 code unit", &|| {
         let dir = plain_array("utf32");
-        // Element 1 of chunk c/1: the first code unit of `name`, a lone surrogate.
+        // ZarrType 1 of chunk c/1: the first code unit of `name`, a lone surrogate.
         edit_chunk(&dir, "c/1", |bytes| {
             bytes[18..22].copy_from_slice(&0xd800u32.to_le_bytes());
         });

@@ -14,7 +14,7 @@ use zarrdt::array::{
 };
 use zarrdt::zarrs::array::Array;
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{Element, ZarrStruct};
+use zarrdt::{ZarrStruct, ZarrType};
 
 /// A record that says who wrote it, when, and where.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]

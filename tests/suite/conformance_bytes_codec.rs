@@ -1,6 +1,6 @@
 //! Conformance of the `bytes` codec (seed 002): exact bytes of every type in both byte orders,
 //! the `endian` rules, bool validation, chunk lengths, the codec's JSON, and round trips of
-//! every Rust element type through the typed (`Element`, `BytesCodec::encode`) and dynamic
+//! every Rust element type through the typed (`ZarrType`, `BytesCodec::encode`) and dynamic
 //! (`BytesCodec::encode_values`) paths, which must give identical bytes.
 //!
 //! Every table row cites its rule.
@@ -17,7 +17,11 @@ use half::f16;
 use num_complex::Complex;
 use proptest::prelude::*;
 use serde_json::{Value as Json, json};
-use zarrdt::{BytesCodec, DataType, Element, ElementFault, Endian, Error, ScalarType, Value};
+use zarrdt::advanced::ElementFault;
+use zarrdt::metadata::BytesCodec;
+use zarrdt::types::{DataType, ScalarType};
+use zarrdt::value::Value;
+use zarrdt::{Endian, Error, ZarrType};
 
 const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
 
@@ -37,24 +41,24 @@ fn hex(text: &str) -> Vec<u8> {
 }
 
 /// Values through the typed `BytesCodec::encode::<T>`.
-fn codec_encode<T: Element>(codec: BytesCodec, values: &[Value]) -> Result<Vec<u8>, Error> {
+fn codec_encode<T: ZarrType>(codec: BytesCodec, values: &[Value]) -> Result<Vec<u8>, Error> {
     let typed: Vec<T> = values.iter().map(T::from_value).collect::<Result<_, _>>()?;
     codec.encode(&typed)
 }
 
 /// Bytes through the typed `BytesCodec::decode::<T>`, as values.
-fn codec_decode<T: Element>(codec: BytesCodec, bytes: &[u8]) -> Result<Vec<Value>, Error> {
+fn codec_decode<T: ZarrType>(codec: BytesCodec, bytes: &[u8]) -> Result<Vec<Value>, Error> {
     Ok(codec.decode::<T>(bytes)?.iter().map(T::to_value).collect())
 }
 
-/// Values through `Element::encode_slice`.
-fn slice_encode<T: Element>(endian: Endian, values: &[Value]) -> Vec<u8> {
+/// Values through `ZarrType::encode_slice`.
+fn slice_encode<T: ZarrType>(endian: Endian, values: &[Value]) -> Vec<u8> {
     let typed: Vec<T> = values.iter().map(|v| T::from_value(v).unwrap()).collect();
     T::encode_slice(&typed, endian)
 }
 
-/// Bytes through `Element::decode_slice`, as values.
-fn slice_decode<T: Element>(endian: Endian, bytes: &[u8]) -> Result<Vec<Value>, Error> {
+/// Bytes through `ZarrType::decode_slice`, as values.
+fn slice_decode<T: ZarrType>(endian: Endian, bytes: &[u8]) -> Result<Vec<Value>, Error> {
     Ok(T::decode_slice(bytes, endian)?
         .iter()
         .map(T::to_value)
@@ -225,13 +229,13 @@ fn exact_bytes_in_both_orders() {
                     assert_eq!(&decoded.unwrap(), values, "{context}: BytesCodec::decode");
                 }
                 if let Some(encoded) = with_rust_type!(scalar, slice_encode(endian, values)) {
-                    assert_eq!(encoded, expected, "{context}: Element::encode_slice");
+                    assert_eq!(encoded, expected, "{context}: ZarrType::encode_slice");
                 }
                 if let Some(decoded) = with_rust_type!(scalar, slice_decode(endian, &expected)) {
                     assert_eq!(
                         &decoded.unwrap(),
                         values,
-                        "{context}: Element::decode_slice"
+                        "{context}: ZarrType::decode_slice"
                     );
                 }
             }
@@ -332,7 +336,7 @@ fn endian_is_required_on_write_for_multi_byte_types_only() {
 #[test]
 fn arrays_need_an_endian_exactly_when_their_elements_do() {
     const RULE: &str = "002 endian: required exactly when some value is multi-byte";
-    fn check<T: Element + Clone>(values: &[T], needed: bool) {
+    fn check<T: ZarrType + Clone>(values: &[T], needed: bool) {
         let name = std::any::type_name::<T>();
         let typed = BytesCodec::new(None).encode(values);
         let dynamic: Vec<Value> = values.iter().map(T::to_value).collect();
@@ -417,7 +421,7 @@ fn bool_decodes_only_0x00_and_0x01() {
             assert_invalid_bool(codec_decode::<bool>(codec, &chunk), *index, *byte, *index, &format!("{context} decode"));
         }
         for endian in ENDIANS {
-            let context = format!("[{RULE}] {bytes} {endian} Element::decode_slice");
+            let context = format!("[{RULE}] {bytes} {endian} ZarrType::decode_slice");
             assert_invalid_bool(slice_decode::<bool>(endian, &chunk), *index, *byte, *index, &context);
         }
     });
@@ -434,7 +438,7 @@ fn bool_inside_arrays_names_the_element_and_offset() {
     for codec in [BytesCodec::new(None), BytesCodec::new(Some(Endian::Big))] {
         let typed = codec
             .decode::<[bool; 3]>(&chunk)
-            .map(|v| v.iter().map(Element::to_value).collect());
+            .map(|v| v.iter().map(ZarrType::to_value).collect());
         assert_invalid_bool(typed, 1, 5, 5, &format!("[{RULE}] [bool; 3] typed"));
         let dynamic = codec.decode_values(&<[bool; 3]>::data_type(), &chunk);
         assert_invalid_bool(dynamic, 1, 5, 5, &format!("[{RULE}] [bool; 3] dynamic"));
@@ -479,7 +483,7 @@ fn chunk_length_must_be_a_whole_number_of_elements() {
         }
         for endian in ENDIANS {
             if let Some(result) = with_rust_type!(scalar_of(&dt), slice_decode(endian, &chunk)) {
-                check(result, "Element::decode_slice");
+                check(result, "ZarrType::decode_slice");
             }
         }
         // Whole numbers of elements, the empty chunk included, are fine.
@@ -584,9 +588,9 @@ fn swap_units(bytes: &[u8], unit: usize) -> Vec<u8> {
 }
 
 /// Rule "round-trip tests for every Rust type … in both byte orders, through
-/// Element::encode_slice/decode_slice and BytesCodec, and through the dynamic Value path — both
+/// ZarrType::encode_slice/decode_slice and BytesCodec, and through the dynamic Value path — both
 /// paths must give identical bytes". `unit` is the size of the units the byte order reverses.
-fn round_trip<T: Element + Clone + Debug>(values: &[T], unit: usize) {
+fn round_trip<T: ZarrType + Clone + Debug>(values: &[T], unit: usize) {
     let name = std::any::type_name::<T>();
     let data_type = T::data_type();
     let dynamic: Vec<Value> = values.iter().map(T::to_value).collect();
@@ -615,7 +619,7 @@ fn round_trip<T: Element + Clone + Debug>(values: &[T], unit: usize) {
             .iter()
             .map(T::to_value)
             .collect();
-        assert_eq!(back, dynamic, "{context}: Element::decode_slice");
+        assert_eq!(back, dynamic, "{context}: ZarrType::decode_slice");
         let back: Vec<Value> = codec
             .decode::<T>(&encoded)
             .unwrap()
@@ -636,12 +640,12 @@ fn round_trip<T: Element + Clone + Debug>(values: &[T], unit: usize) {
             assert_eq!(
                 one,
                 encoded[index * T::SIZE..(index + 1) * T::SIZE],
-                "{context}: Element::encode #{index}"
+                "{context}: ZarrType::encode #{index}"
             );
             assert_eq!(
                 T::decode(&one, endian).unwrap().to_value(),
                 dynamic[index],
-                "{context}: Element::decode #{index}"
+                "{context}: ZarrType::decode #{index}"
             );
         }
         per_order.push(encoded);
@@ -655,7 +659,7 @@ fn round_trip<T: Element + Clone + Debug>(values: &[T], unit: usize) {
 }
 
 /// Random chunks decode the same through the typed and the dynamic path (errors included).
-fn decode_agrees<T: Element>(bytes: &[u8]) {
+fn decode_agrees<T: ZarrType>(bytes: &[u8]) {
     let name = std::any::type_name::<T>();
     for codec in [
         BytesCodec::new(None),

@@ -7,7 +7,9 @@
 #![allow(clippy::unwrap_used)]
 
 use serde_json::{Value as Json, json};
-use zarrdt::{DataType, Endian, Error, Layout, ScalarType};
+use zarrdt::layout::Layout;
+use zarrdt::types::{DataType, ScalarType};
+use zarrdt::{Endian, Error};
 
 /// One core data type, with every spelling and property the rules fix.
 struct CoreRow {

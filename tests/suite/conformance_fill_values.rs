@@ -15,7 +15,11 @@ use half::f16;
 use num_complex::Complex;
 use proptest::prelude::*;
 use serde_json::{Value as Json, json};
-use zarrdt::{ArrayMetadataV3, BytesCodec, DataType, Element, Endian, Error, Layout, Value};
+use zarrdt::layout::Layout;
+use zarrdt::metadata::{ArrayMetadataV3, BytesCodec};
+use zarrdt::types::DataType;
+use zarrdt::value::Value;
+use zarrdt::{Endian, Error, ZarrType};
 
 const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
 
@@ -80,10 +84,10 @@ fn assert_same(found: &Value, expected: &Value, context: &str) {
     );
 }
 
-/// The bytes of one value through the typed [`Element`] path, and the value read back from
+/// The bytes of one value through the typed [`ZarrType`] path, and the value read back from
 /// them; `None` for values with no Rust element type (raw bytes).
 fn via_element(value: &Value, endian: Endian) -> Option<(Vec<u8>, Value)> {
-    fn go<T: Element>(value: &Value, endian: Endian) -> (Vec<u8>, Value) {
+    fn go<T: ZarrType>(value: &Value, endian: Endian) -> (Vec<u8>, Value) {
         let encoded = T::from_value(value).unwrap().encode(endian);
         let decoded = T::decode(&encoded, endian).unwrap().to_value();
         (encoded, decoded)
@@ -108,7 +112,7 @@ fn via_element(value: &Value, endian: Endian) -> Option<(Vec<u8>, Value)> {
 }
 
 /// Rule "every fill value round-trips bit-exactly … value -> bytes -> value": through
-/// `Layout::encode_value`, `BytesCodec::encode_values` and `Element`, in both byte orders, all
+/// `Layout::encode_value`, `BytesCodec::encode_values` and `ZarrType`, in both byte orders, all
 /// three giving the same bytes.
 fn assert_bytes_round_trip(data_type: &DataType, value: &Value, rule: &str) {
     for endian in ENDIANS {
@@ -131,7 +135,10 @@ fn assert_bytes_round_trip(data_type: &DataType, value: &Value, rule: &str) {
         assert_same(&decoded[0], value, &context);
 
         if let Some((typed, back)) = via_element(value, endian) {
-            assert_eq!(typed, encoded, "{context}: Element and Layout bytes differ");
+            assert_eq!(
+                typed, encoded,
+                "{context}: ZarrType and Layout bytes differ"
+            );
             assert_same(&back, value, &context);
         }
     }
@@ -743,7 +750,7 @@ fn v2_fill_values() {
                     assert_same(&layout.decode_value(&encoded).unwrap(), value, &context);
                     let endian = if typestr.starts_with('>') { Endian::Big } else { Endian::Little };
                     if let Some((typed, _)) = via_element(value, endian) {
-                        assert_eq!(typed, encoded, "{context}: Element and Layout bytes differ");
+                        assert_eq!(typed, encoded, "{context}: ZarrType and Layout bytes differ");
                     }
                 }
             }
@@ -821,7 +828,7 @@ fn assert_float_form(
 }
 
 /// Every bit pattern of a float type: v3 JSON (directly and as text, in both hex cases) and
-/// bytes (Layout, BytesCodec, Element; both orders) all give back the same bits.
+/// bytes (Layout, BytesCodec, ZarrType; both orders) all give back the same bits.
 fn float_round_trip(name: &str, value: &Value) {
     const RULE: &str =
         "issue: every fill value round-trips bit-exactly, NaN payloads and -0.0 included";

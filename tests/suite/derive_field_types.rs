@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use serde_json::Value as Json;
 use zarrdt::array::{ArrayOptions, Compression, open_array};
+use zarrdt::time::{Milliseconds, Nanoseconds, Seconds};
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{
-    ByteString, DateTime64, Element, Endian, Error, FixedString, Milliseconds, Nanoseconds,
-    RawBytes, Seconds, TimeDelta64, ZarrStruct,
+    ByteString, DateTime64, Endian, Error, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType,
 };
 
 /// `v3_struct_extension_fields`: `[('t', '<M8[s]'), ('t10', '<M8[10s]'), ('tms', '<M8[ms]'),
@@ -210,13 +210,13 @@ fn derived_records_round_trip_through_arrays_in_both_byte_orders() {
 fn invalid_content_is_an_error_naming_the_field() {
     // A string too long for its field.
     let mut value = samples()[2].to_value();
-    if let zarrdt::Value::Record(record) = &mut value {
+    if let zarrdt::value::Value::Record(record) = &mut value {
         let fields: Vec<_> = record
             .fields()
             .iter()
             .map(|(name, v)| {
                 let v = if &**name == "s" {
-                    zarrdt::Value::String("toolong".into())
+                    zarrdt::value::Value::String("toolong".into())
                 } else {
                     v.clone()
                 };

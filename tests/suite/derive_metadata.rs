@@ -20,9 +20,11 @@ use serde_json::Value as Json;
 use std::sync::Arc;
 
 use zarrdt::array::{open_array, retrieve_values};
+use zarrdt::layout::Layout;
+use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec};
 use zarrdt::zarrs::array::{Array, ElementOwned};
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec, Element, Endian, Layout, ZarrStruct};
+use zarrdt::{Endian, ZarrStruct, ZarrType};
 
 // =============================================================================================
 // The Rust equivalents of the fixtures' dtypes
@@ -270,8 +272,8 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Bitwise equality (floats by bits) via [`zarrdt::Value`] and the encoded bytes.
-fn assert_bitwise_eq<T: Element + Debug>(found: &[T], expected: &[T], context: &str) {
+/// Bitwise equality (floats by bits) via [`zarrdt::value::Value`] and the encoded bytes.
+fn assert_bitwise_eq<T: ZarrType + Debug>(found: &[T], expected: &[T], context: &str) {
     assert_eq!(found.len(), expected.len(), "{context}: number of elements");
     for (index, (f, e)) in found.iter().zip(expected).enumerate() {
         assert_eq!(

@@ -25,9 +25,11 @@ use half::f16;
 use num_complex::Complex;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use zarrdt::layout::Layout;
+use zarrdt::time::{Milliseconds, Seconds};
+use zarrdt::value::Value;
 use zarrdt::{
-    ByteString, DateTime64, Element, Endian, FixedString, Layout, Milliseconds, RawBytes, Seconds,
-    TimeDelta64, Value, ZarrStruct,
+    ByteString, DateTime64, Endian, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType,
 };
 
 // =============================================================================================
@@ -271,13 +273,13 @@ fn chunk<T: Debug>(element: impl Strategy<Value = T>) -> impl Strategy<Value = V
 
 const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
 
-fn runtime_layout<T: Element>(endian: Endian) -> Layout {
+fn runtime_layout<T: ZarrType>(endian: Endian) -> Layout {
     Layout::from_data_type(&T::data_type(), Some(endian)).unwrap()
 }
 
 /// (a) The derived encoding is the runtime struct codec's.
-fn encodes_like_runtime_codec<T: Element>(values: &[T]) -> Result<(), TestCaseError> {
-    let dynamic: Vec<Value> = values.iter().map(Element::to_value).collect();
+fn encodes_like_runtime_codec<T: ZarrType>(values: &[T]) -> Result<(), TestCaseError> {
+    let dynamic: Vec<Value> = values.iter().map(ZarrType::to_value).collect();
     for endian in ENDIANS {
         let derived = T::encode_slice(values, endian);
         prop_assert_eq!(derived.len(), values.len() * T::SIZE);
@@ -291,12 +293,12 @@ fn encodes_like_runtime_codec<T: Element>(values: &[T]) -> Result<(), TestCaseEr
 }
 
 /// (b) Decoding the encoding gives the values back, bit for bit.
-fn decodes_to_the_same_bits<T: Element>(values: &[T]) -> Result<(), TestCaseError> {
-    let dynamic: Vec<Value> = values.iter().map(Element::to_value).collect();
+fn decodes_to_the_same_bits<T: ZarrType>(values: &[T]) -> Result<(), TestCaseError> {
+    let dynamic: Vec<Value> = values.iter().map(ZarrType::to_value).collect();
     for endian in ENDIANS {
         let bytes = T::encode_slice(values, endian);
         let back = T::decode_slice(&bytes, endian).unwrap();
-        let back_dynamic: Vec<Value> = back.iter().map(Element::to_value).collect();
+        let back_dynamic: Vec<Value> = back.iter().map(ZarrType::to_value).collect();
         prop_assert_eq!(&back_dynamic, &dynamic, "{} endian", endian);
         prop_assert_eq!(&T::encode_slice(&back, endian), &bytes, "{} endian", endian);
         for (index, value) in values.iter().enumerate() {
@@ -311,7 +313,7 @@ fn decodes_to_the_same_bits<T: Element>(values: &[T]) -> Result<(), TestCaseErro
 }
 
 /// (c) The runtime codec reads the derived bytes into values that are the Rust values.
-fn runtime_decode_round_trips<T: Element>(values: &[T]) -> Result<(), TestCaseError> {
+fn runtime_decode_round_trips<T: ZarrType>(values: &[T]) -> Result<(), TestCaseError> {
     for endian in ENDIANS {
         let bytes = T::encode_slice(values, endian);
         let decoded = runtime_layout::<T>(endian).decode_values(&bytes).unwrap();
@@ -326,7 +328,7 @@ fn runtime_decode_round_trips<T: Element>(values: &[T]) -> Result<(), TestCaseEr
         for (value, dynamic) in values.iter().zip(&decoded) {
             prop_assert_eq!(&value.to_value(), dynamic, "{} endian", endian);
         }
-        // The v2 layout decodes arrays as Value::Array, which from_value takes too.
+        // The v2 layout decodes arrays as Value::Subarray, which from_value takes too.
         let v2 = T::layout(endian).decode_values(&bytes).unwrap();
         let rebuilt: Vec<T> = v2.iter().map(|v| T::from_value(v).unwrap()).collect();
         prop_assert_eq!(
@@ -341,7 +343,7 @@ fn runtime_decode_round_trips<T: Element>(values: &[T]) -> Result<(), TestCaseEr
 
 /// (d) Each value is a fill value: its v3 JSON (and the v2 base64 of the record) reads back
 /// as the same bits (the first four values of a chunk, to keep the run short).
-fn fill_values_round_trip<T: Element>(values: &[T]) -> Result<(), TestCaseError> {
+fn fill_values_round_trip<T: ZarrType>(values: &[T]) -> Result<(), TestCaseError> {
     let data_type = T::data_type();
     for value in values.iter().take(4) {
         let dynamic = value.to_value();
@@ -366,7 +368,7 @@ fn fill_values_round_trip<T: Element>(values: &[T]) -> Result<(), TestCaseError>
     Ok(())
 }
 
-fn all_properties<T: Element>(values: &[T]) -> Result<(), TestCaseError> {
+fn all_properties<T: ZarrType>(values: &[T]) -> Result<(), TestCaseError> {
     encodes_like_runtime_codec(values)?;
     decodes_to_the_same_bits(values)?;
     runtime_decode_round_trips(values)?;
@@ -455,7 +457,7 @@ fn corruption() -> impl Strategy<Value = Option<(prop::sample::Index, u8)>> {
 /// only invalid content) fails in the runtime codec too, with the same error: the same text
 /// as the v2 layout's (arrays indexed `[i]`), and the same element, offset and fault as the v3
 /// type's (where arrays are structs of fields "0", "1", ...).
-fn corrupted_bytes_decode_like_runtime_codec<T: Element>(
+fn corrupted_bytes_decode_like_runtime_codec<T: ZarrType>(
     values: &[T],
     corruption: Option<(prop::sample::Index, u8)>,
 ) -> Result<(), TestCaseError> {
@@ -473,7 +475,7 @@ fn corrupted_bytes_decode_like_runtime_codec<T: Element>(
         match (derived, v3, v2) {
             (Ok(decoded), Ok(dynamic), Ok(_)) => {
                 prop_assert_eq!(&T::encode_slice(&decoded, endian), &bytes);
-                let from_derived: Vec<Value> = decoded.iter().map(Element::to_value).collect();
+                let from_derived: Vec<Value> = decoded.iter().map(ZarrType::to_value).collect();
                 prop_assert_eq!(from_derived, dynamic);
             }
             (Err(derived), Err(v3), Err(v2)) => {
@@ -494,8 +496,8 @@ fn corrupted_bytes_decode_like_runtime_codec<T: Element>(
     Ok(())
 }
 
-/// Element index, byte offset and fault of an invalid-element error.
-fn location(error: &zarrdt::Error) -> Option<(usize, usize, zarrdt::ElementFault)> {
+/// ZarrType index, byte offset and fault of an invalid-element error.
+fn location(error: &zarrdt::Error) -> Option<(usize, usize, zarrdt::advanced::ElementFault)> {
     match error {
         zarrdt::Error::InvalidElement {
             index,

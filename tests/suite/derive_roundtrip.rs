@@ -17,10 +17,11 @@ use std::path::{Path, PathBuf};
 use half::f16;
 use num_complex::Complex;
 use serde_json::{Value as Json, json};
-use zarrdt::{
-    ArrayValue, DataType, Element, ElementFault, Endian, Error, FieldPath, Layout, PathSegment,
-    Record, ScalarType, Value, ZarrStruct,
-};
+use zarrdt::advanced::ElementFault;
+use zarrdt::layout::{FieldPath, Layout, PathSegment};
+use zarrdt::types::{DataType, ScalarType};
+use zarrdt::value::{Record, SubarrayValue, Value};
+use zarrdt::{Endian, Error, ZarrStruct, ZarrType};
 
 const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
 
@@ -673,7 +674,7 @@ fn zc_reordereds(n: usize) -> Vec<ZcReordered> {
 
 /// Bitwise equality of two slices of elements: by [`Value`] (whose float equality is by bits)
 /// and by encoded bytes.
-fn assert_bitwise_eq<T: Element + Debug>(found: &[T], expected: &[T], context: &str) {
+fn assert_bitwise_eq<T: ZarrType + Debug>(found: &[T], expected: &[T], context: &str) {
     assert_eq!(found.len(), expected.len(), "{context}: number of elements");
     for (index, (f, e)) in found.iter().zip(expected).enumerate() {
         assert_eq!(
@@ -689,12 +690,12 @@ fn assert_bitwise_eq<T: Element + Debug>(found: &[T], expected: &[T], context: &
     }
 }
 
-fn values_of<T: Element>(values: &[T]) -> Vec<Value> {
-    values.iter().map(Element::to_value).collect()
+fn values_of<T: ZarrType>(values: &[T]) -> Vec<Value> {
+    values.iter().map(ZarrType::to_value).collect()
 }
 
 /// The runtime (field-by-field) codec's encoding of `values` as `T`'s v3 data type.
-fn runtime_encode<T: Element>(values: &[T], endian: Endian) -> Vec<u8> {
+fn runtime_encode<T: ZarrType>(values: &[T], endian: Endian) -> Vec<u8> {
     Layout::from_data_type(&T::data_type(), Some(endian))
         .unwrap()
         .encode_values(&values_of(values))
@@ -703,7 +704,7 @@ fn runtime_encode<T: Element>(values: &[T], endian: Endian) -> Vec<u8> {
 
 /// Every round trip of one value and of slices, in both byte orders, checked against the
 /// runtime struct codec (v3 data type and v2 layout).
-fn check_roundtrip<T: Element + Debug>(values: &[T]) {
+fn check_roundtrip<T: ZarrType + Debug>(values: &[T]) {
     let name = std::any::type_name::<T>();
     assert!(!values.is_empty(), "test bug: no values for {name}");
     let size = T::SIZE;
@@ -849,7 +850,7 @@ fn record(fields: Vec<(&str, Value)>) -> Value {
 /// replaced by `replace(old)`: `None` removes it; a member that does not exist is appended.
 fn edit(value: &Value, names: &[&str], replace: &dyn Fn(Option<&Value>) -> Option<Value>) -> Value {
     let (first, rest) = names.split_first().expect("test bug: empty path");
-    if let Value::Array(array) = value {
+    if let Value::Subarray(array) = value {
         // An array's outermost items, edited as a record of fields "0", "1", ...
         let items: Vec<(String, Value)> = (0..array.shape()[0])
             .map(|i| (i.to_string(), array.outer_item(i).unwrap().into_owned()))
@@ -863,7 +864,7 @@ fn edit(value: &Value, names: &[&str], replace: &dyn Fn(Option<&Value>) -> Optio
             .iter()
             .map(|(_, v)| v.clone())
             .collect();
-        return Value::Array(ArrayValue::from(items));
+        return Value::Subarray(SubarrayValue::from(items));
     }
     let Value::Record(record) = value else {
         panic!("test bug: {first} is not inside a record");
@@ -1257,13 +1258,13 @@ fn nested_struct_and_nested_array_bytes() {
 // =============================================================================================
 
 const PARTICLE_MASS_OFFSET: usize = Particle::OFFSETS[2];
-const PARTICLE_SIZE: usize = <Particle as Element>::SIZE;
+const PARTICLE_SIZE: usize = <Particle as ZarrType>::SIZE;
 
 #[test]
 fn fields_are_constants() {
     assert_eq!(PARTICLE_MASS_OFFSET, 20);
     assert_eq!(PARTICLE_SIZE, 29);
-    let buffer = [0u8; <Particle as Element>::SIZE];
+    let buffer = [0u8; <Particle as ZarrType>::SIZE];
     assert_eq!(Particle::decode(&buffer, Endian::Big).unwrap().id, 0);
     assert_eq!(Particle::FIELDS.len(), 4);
     assert_eq!(Particle::FIELDS[1].name(), "pos");
@@ -1351,7 +1352,7 @@ fn fields_of_nested_structs() {
     // struct of structs named "0", "1", ...
     let top = Top::data_type();
     let mids = top.as_struct().unwrap().field("mids").unwrap().data_type();
-    assert_eq!(mids.as_array().unwrap().element(), Mid::data_type());
+    assert_eq!(mids.as_subarray().unwrap().element(), Mid::data_type());
     let v3 = DataType::from_v3_json(&mids.to_v3_json()).unwrap();
     assert_eq!(v3, mids);
     let second = v3.as_struct().unwrap().field("1").unwrap();
@@ -1507,7 +1508,7 @@ fn fields_of_zerocopy_structs() {
 // The zerocopy fast path
 // =============================================================================================
 
-fn native<T: Element>() -> bool {
+fn native<T: ZarrType>() -> bool {
     T::NATIVE_LAYOUT
 }
 
@@ -1552,7 +1553,7 @@ fn native_layout_mismatch_is_detected() {
 
 /// Fast path or not, the derived codec gives what the field-by-field codec gives, and reads its
 /// bytes back, for long slices, in both byte orders, also when appending.
-fn check_against_field_codec<T: Element + Debug>(values: &[T]) {
+fn check_against_field_codec<T: ZarrType + Debug>(values: &[T]) {
     let name = std::any::type_name::<T>();
     for endian in ENDIANS {
         let context = format!("{name} in {endian} endian");
@@ -1836,7 +1837,7 @@ fn to_value_is_a_record_with_arrays_as_numbered_fields() {
 
 #[test]
 fn from_value_round_trips_bit_exactly() {
-    fn check<T: Element + Debug>(values: &[T]) {
+    fn check<T: ZarrType + Debug>(values: &[T]) {
         let rebuilt: Vec<T> = values
             .iter()
             .map(|v| T::from_value(&v.to_value()).unwrap())
@@ -1964,14 +1965,14 @@ fn from_value_names_an_unknown_extra_field() {
 fn from_value_accepts_arrays_as_records_or_arrays() {
     let particle = particles(4)[3];
     let floats: Vec<Value> = particle.pos.iter().map(|&x| Value::Float32(x)).collect();
-    // One value shape: `to_value` gives an array as a `Value::Array`, as every layout decodes it.
+    // One value shape: `to_value` gives an array as a `Value::Subarray`, as every layout decodes it.
     let as_array = particle.to_value();
     assert_eq!(
         as_array.as_record().unwrap().get("pos"),
-        Some(&Value::Array(ArrayValue::from(floats.clone())))
+        Some(&Value::Subarray(SubarrayValue::from(floats.clone())))
     );
     let back = Particle::from_value(&as_array).unwrap();
-    assert_bitwise_eq(&[back], &[particle], "pos as Value::Array");
+    assert_bitwise_eq(&[back], &[particle], "pos as Value::Subarray");
     // The v3 struct form (fields "0", "1", "2"), which a v3 array read without a Rust type
     // gives, is accepted too.
     let as_record = edit(&particle.to_value(), &["pos"], &|_| {
@@ -1987,7 +1988,7 @@ fn from_value_accepts_arrays_as_records_or_arrays() {
     // Nested arrays: one array of shape [3, 2], arrays of arrays, records of arrays.
     let grid = grids(1)[0];
     let row = |r: usize| {
-        Value::Array(ArrayValue::from(
+        Value::Subarray(SubarrayValue::from(
             grid.cells[r]
                 .iter()
                 .map(|&x| Value::Int16(x))
@@ -1996,13 +1997,13 @@ fn from_value_accepts_arrays_as_records_or_arrays() {
     };
     let arrays = record(vec![(
         "cells",
-        Value::Array(ArrayValue::from(vec![row(0), row(1), row(2)])),
+        Value::Subarray(SubarrayValue::from(vec![row(0), row(1), row(2)])),
     )]);
     let back = Grid::from_value(&arrays).unwrap();
     assert_eq!(back.cells, grid.cells);
     let mixed = record(vec![(
         "cells",
-        Value::Array(ArrayValue::from(vec![
+        Value::Subarray(SubarrayValue::from(vec![
             grid.cells[0].to_value(),
             row(1),
             grid.cells[2].to_value(),
@@ -2023,7 +2024,7 @@ fn from_value_accepts_arrays_as_records_or_arrays() {
     let dynamic = Grid::layout(Endian::Little).decode_value(&bytes).unwrap();
     assert_eq!(dynamic, grid.to_value());
     let cells = dynamic.as_record().unwrap().get("cells").unwrap();
-    assert_eq!(cells.as_array().unwrap().shape(), [3, 2]);
+    assert_eq!(cells.as_subarray().unwrap().shape(), [3, 2]);
     assert_eq!(Grid::from_value(&dynamic).unwrap().cells, grid.cells);
 }
 
@@ -2032,7 +2033,7 @@ fn from_value_rejects_malformed_arrays() {
     let particle = particles(1)[0];
     let value = particle.to_value();
     let short = edit(&value, &["pos"], &|_| {
-        Some(Value::Array(ArrayValue::from(vec![
+        Some(Value::Subarray(SubarrayValue::from(vec![
             Value::Float32(1.0),
             Value::Float32(2.0),
         ])))
@@ -2046,7 +2047,7 @@ fn from_value_rejects_malformed_arrays() {
     );
 
     let wrong_item = edit(&value, &["pos"], &|_| {
-        Some(Value::Array(ArrayValue::from(vec![
+        Some(Value::Subarray(SubarrayValue::from(vec![
             Value::Float32(1.0),
             Value::Float64(2.0),
             Value::Float32(3.0),

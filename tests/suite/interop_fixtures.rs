@@ -29,12 +29,15 @@ use serde_json::{Value as Json, json};
 use common::records::{AllScalars, Grid, Particle};
 use common::{hex_decode, hex_encode, typed};
 use zarrdt::array::{RecordType, StoredStructDataType, open_array, retrieve_values};
+use zarrdt::layout::Layout;
+use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
+use zarrdt::time::{Milliseconds, Nanoseconds, Seconds};
+use zarrdt::value::Value;
 use zarrdt::zarrs::array::{Array, ArrayMetadata, Element as ZarrsElement, ElementOwned};
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::zarrs::storage::{ReadableStorageTraits, StoreKey};
 use zarrdt::{
-    ArrayMetadataV2, ArrayMetadataV3, ByteString, DateTime64, Element, Endian, Error, FixedString,
-    Layout, Milliseconds, Nanoseconds, RawBytes, Seconds, TimeDelta64, Value, ZarrStruct,
+    ByteString, DateTime64, Endian, Error, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType,
 };
 
 /// What a version's fixtures must cover, so that a regenerated set cannot lose a kind of
@@ -299,7 +302,7 @@ struct Derived {
     read: fn(&Array<FilesystemStore>) -> Option<Vec<u8>>,
 }
 
-fn derived<T: Element + ZarrsElement + ElementOwned>(name: &'static str) -> Derived {
+fn derived<T: ZarrType + ZarrsElement + ElementOwned>(name: &'static str) -> Derived {
     Derived {
         name,
         read: |array| {

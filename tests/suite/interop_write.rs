@@ -36,13 +36,15 @@ use zarrdt::array::{
     ArrayOptions, Compression, RecordType, StoredStructDataType, open_array, retrieve_field,
     retrieve_values, store_values,
 };
+use zarrdt::layout::{Layout, LayoutField};
+use zarrdt::time::{Milliseconds, Nanoseconds};
+use zarrdt::types::{DataType, ScalarType, TimeConfig, TimeUnit};
+use zarrdt::value::{Record, Value};
 use zarrdt::zarrs::array::{Array, ArraySubset, Element as ZarrsElement, ElementOwned};
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::zarrs::storage::ListableStorageTraits;
 use zarrdt::{
-    ByteString, DataType, DateTime64, Element, Endian, FixedString, Layout, LayoutField,
-    Milliseconds, Nanoseconds, RawBytes, Record, ScalarType, TimeConfig, TimeDelta64, TimeUnit,
-    Value, ZarrStruct,
+    ByteString, DateTime64, Endian, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType,
 };
 
 use common::records::{AllScalars, Grid, Particle};
@@ -244,7 +246,7 @@ impl Written {
 /// with `store_array_subset`, read back as `T`s through `open_array`.
 fn typed_v3<T>(root: &Path, spec: Spec, fill: T, value: impl Fn(usize) -> T) -> Written
 where
-    T: Element + ZarrsElement + ElementOwned + Clone,
+    T: ZarrType + ZarrsElement + ElementOwned + Clone,
 {
     let store = spec.store(root);
     let array = spec.options().create(store.clone(), "/", &fill).unwrap();
@@ -261,7 +263,7 @@ where
         zarr_format: 3,
         layout: T::layout(Endian::Little),
         fill: Some(fill.to_value()),
-        values: expected.iter().map(Element::to_value).collect(),
+        values: expected.iter().map(ZarrType::to_value).collect(),
         rust_type: Some(type_name::<T>()),
         spec,
     }
@@ -308,11 +310,11 @@ fn typed_v2<T>(
     value: impl Fn(usize) -> T,
 ) -> Written
 where
-    T: Element + ZarrsElement + ElementOwned + Clone,
+    T: ZarrType + ZarrsElement + ElementOwned + Clone,
 {
     let store = spec.store(root);
     let layout = T::layout(spec.endian);
-    let fill_value = fill.as_ref().map(Element::to_value);
+    let fill_value = fill.as_ref().map(ZarrType::to_value);
     let array = spec
         .options()
         .create_v2(store.clone(), "/", &layout, fill_value.as_ref())
@@ -329,7 +331,7 @@ where
         zarr_format: 2,
         layout,
         fill: fill_value,
-        values: expected.iter().map(Element::to_value).collect(),
+        values: expected.iter().map(ZarrType::to_value).collect(),
         rust_type: Some(type_name::<T>()),
         spec,
     }
@@ -387,7 +389,7 @@ fn store_dynamic(array: &Array<FilesystemStore>, spec: &Spec, value: &impl Fn(us
 /// The array opened again by zarrdt reads as `expected` in `T`s, bit for bit.
 fn check_typed<T>(store: Arc<FilesystemStore>, spec: &Spec, expected: &[T])
 where
-    T: Element + ElementOwned,
+    T: ZarrType + ElementOwned,
 {
     let opened = open_array(store, "/").unwrap();
     let back: Vec<T> = opened
@@ -693,8 +695,9 @@ fn mixed_value(i: usize) -> Value {
         ("b", Value::Float64(f64_at(i))),
         (
             "c",
-            Value::Array(
-                zarrdt::ArrayValue::new(vec![2], vec![complex(i), complex(i + 1)]).unwrap(),
+            Value::Subarray(
+                zarrdt::value::SubarrayValue::new(vec![2], vec![complex(i), complex(i + 1)])
+                    .unwrap(),
             ),
         ),
         ("d", Value::Bool(i.is_multiple_of(2))),
@@ -708,8 +711,8 @@ fn mixed_fill() -> Value {
         ("b", Value::Float64(f64::from_bits(0x7ff8_dead_beef_0001))),
         (
             "c",
-            Value::Array(
-                zarrdt::ArrayValue::new(
+            Value::Subarray(
+                zarrdt::value::SubarrayValue::new(
                     vec![2],
                     vec![
                         Value::Complex64(Complex::new(f32::NAN, -0.0)),
@@ -1321,7 +1324,7 @@ fn tensorstore_reads_v2(layout: &Layout) -> bool {
     };
     match layout {
         Layout::Struct(structure) => structure.fields().iter().all(|field| match field.layout() {
-            Layout::Array(array) => core(array.element()),
+            Layout::Subarray(array) => core(array.element()),
             other => core(other),
         }),
         other => core(other),
@@ -1458,7 +1461,7 @@ fn check_first_field(
                 if let Ok(values) = retrieve_field::<$ty, _>(opened, &opened.subset_all(), &path) {
                     let got: Vec<Json> = values
                         .iter()
-                        .map(|value| typed(&Element::to_value(value), field.layout()))
+                        .map(|value| typed(&ZarrType::to_value(value), field.layout()))
                         .collect();
                     assert_eq!(got, want, "{name}: field {path:?} as {}", stringify!($ty));
                     return;
@@ -1483,7 +1486,7 @@ fn check_first_field(
         Complex<f32>,
         Complex<f64>,
         FixedString<6>,
-        DateTime64<zarrdt::Seconds, 10>
+        DateTime64<zarrdt::time::Seconds, 10>
     );
 }
 

@@ -6,7 +6,10 @@
 
 use proptest::prelude::*;
 use serde_json::{Map, Value as Json};
-use zarrdt::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec, DataType, Endian, Layout, ScalarType};
+use zarrdt::Endian;
+use zarrdt::layout::Layout;
+use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec};
+use zarrdt::types::{DataType, ScalarType};
 
 const WORDS: &[&str] = &[
     "struct",

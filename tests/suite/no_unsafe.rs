@@ -10,7 +10,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use zarrdt::{DateTime64, FixedString, Milliseconds, ZarrStruct};
+use zarrdt::time::Milliseconds;
+use zarrdt::{DateTime64, FixedString, ZarrStruct};
 
 fn workspace() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -167,7 +168,7 @@ struct Outer {
 
 #[test]
 fn derived_structs_compile_with_unsafe_code_forbidden() {
-    use zarrdt::{Element, Endian};
+    use zarrdt::{Endian, ZarrType};
     let value = Outer {
         note: "not stored".into(),
         ..Outer::default()

@@ -21,9 +21,11 @@ use common::random::{data_type, depth, typed_values};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::Value as Json;
-use zarrdt::{
-    BytesCodec, DataType, Endian, Error, Layout, ScalarLayout, ScalarType, TimeUnit, Value,
-};
+use zarrdt::layout::{Layout, ScalarLayout};
+use zarrdt::metadata::BytesCodec;
+use zarrdt::types::{DataType, ScalarType, TimeUnit};
+use zarrdt::value::Value;
+use zarrdt::{Endian, Error};
 
 const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
 
@@ -39,7 +41,7 @@ fn config() -> ProptestConfig {
 /// Whether the data type holds an array type anywhere.
 fn has_array(data_type: &DataType) -> bool {
     match data_type {
-        DataType::Array(_) => true,
+        DataType::Subarray(_) => true,
         DataType::Struct(structure) => structure
             .fields()
             .iter()
@@ -109,7 +111,7 @@ fn v2_round_trip(data_type: &DataType) -> Result<(), TestCaseError> {
         let descr = match layout.to_v2_json() {
             Ok(descr) => descr,
             // A bare array has no v2 dtype (a subarray is only a field).
-            Err(Error::Unrepresentable { .. }) if matches!(data_type, DataType::Array(_)) => {
+            Err(Error::Unrepresentable { .. }) if matches!(data_type, DataType::Subarray(_)) => {
                 continue;
             }
             // NumPy has no scaled generic time unit (`m8[2generic]`).
@@ -298,7 +300,7 @@ fn the_generator_covers_every_field_kind() {
                 Value::Record(record) => {
                     stack.extend(record.into_fields().into_iter().map(|(_, v)| v));
                 }
-                Value::Array(array) => stack.extend(array.iter().map(|v| v.into_owned())),
+                Value::Subarray(array) => stack.extend(array.iter().map(|v| v.into_owned())),
                 _ => {}
             }
         }

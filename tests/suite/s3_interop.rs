@@ -9,9 +9,10 @@
 use serde_json::json;
 use zarrdt::array::{ArrayOptions, Compression, open_array, open_store};
 use zarrdt::half::f16;
+use zarrdt::layout::Layout;
+use zarrdt::time::{Microseconds, Nanoseconds};
 use zarrdt::{
-    ByteString, DateTime64, Element, Endian, FixedString, Layout, Microseconds, Nanoseconds,
-    RawBytes, TimeDelta64, ZarrStruct,
+    ByteString, DateTime64, Endian, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType,
 };
 
 fn bucket() -> String {

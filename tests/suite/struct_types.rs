@@ -15,12 +15,14 @@
 
 use proptest::prelude::*;
 use serde_json::{Value as Json, json};
+use zarrdt::advanced::ElementFault;
 use zarrdt::half::f16;
+use zarrdt::layout::Layout;
+use zarrdt::metadata::BytesCodec;
 use zarrdt::num_complex::Complex;
-use zarrdt::{
-    ArrayValue, BytesCodec, DataType, ElementFault, Endian, Error, Layout, ScalarType, StructType,
-    TimeConfig, TimeUnit, Value, ZarrStruct,
-};
+use zarrdt::types::{DataType, ScalarType, StructType, TimeConfig, TimeUnit};
+use zarrdt::value::{SubarrayValue, Value};
+use zarrdt::{Endian, Error, ZarrStruct};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -79,7 +81,7 @@ fn rec(fields: Vec<(&str, Value)>) -> Value {
 
 /// A one-dimensional array value.
 fn arr(items: Vec<Value>) -> Value {
-    Value::Array(ArrayValue::from(items))
+    Value::Subarray(SubarrayValue::from(items))
 }
 
 /// Bytes from hex, ignoring spaces and `|` separators.

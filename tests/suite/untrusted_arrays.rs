@@ -20,9 +20,9 @@ use zarrdt::array::{
     DEFAULT_MAX_ELEMENT_SIZE, Error as ArrayError, OpenOptions, retrieve_field, retrieve_records,
     retrieve_values,
 };
+use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
 use zarrdt::zarrs::array::{Array, ArraySubset};
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{ArrayMetadataV2, ArrayMetadataV3};
 use zarrdt_cli::{Cli, Command, Format};
 
 use crate::common::meter;

@@ -13,9 +13,12 @@ use zarrdt::array::{
     ArrayOptions, Compression, RecordType, open_array, retrieve_field, retrieve_records,
     retrieve_values, store_records, store_values,
 };
+use zarrdt::layout::Layout;
+use zarrdt::types::DataType;
+use zarrdt::value::Value;
 use zarrdt::zarrs::array::Array;
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{DataType, Element, Endian, Layout, Value, ZarrStruct};
+use zarrdt::{Endian, ZarrStruct, ZarrType};
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
 struct Point {

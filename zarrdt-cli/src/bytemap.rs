@@ -7,7 +7,7 @@
 //!   +---------------+-----------------------+---------------+-+
 //! ```
 
-use zarrdt::{FieldPath, Layout};
+use zarrdt::layout::{FieldPath, Layout};
 
 /// One box: a scalar field, a whole subarray, or padding.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +67,7 @@ fn collect(layout: &Layout, path: &FieldPath, base: usize, out: &mut Vec<Unit>) 
                 );
             }
         }
-        Layout::Array(array) => {
+        Layout::Subarray(array) => {
             let shape: Vec<String> = array.shape().iter().map(usize::to_string).collect();
             out.push(Unit {
                 offset: base,

@@ -2,7 +2,8 @@
 //! each leaf value in them.
 
 use serde_json::Value as Json;
-use zarrdt::{FieldPath, Layout, ScalarType};
+use zarrdt::layout::{FieldPath, Layout};
+use zarrdt::types::ScalarType;
 
 /// The column names of `layout`'s leaves, in offset order: field paths as `FieldPath` shows
 /// them (`point.x`, `["foo.mask"]`), with one column per subarray item (`pos[0]`, `z[1][0]`);
@@ -20,7 +21,7 @@ fn collect_names(layout: &Layout, path: &FieldPath, names: &mut Vec<String>) {
                 collect_names(field.layout(), &path.field(field.name()), names);
             }
         }
-        Layout::Array(array) => {
+        Layout::Subarray(array) => {
             let element = array.element();
             for_each_index(array.shape(), &mut |index| {
                 let item = index.iter().fold(path.clone(), |path, &i| path.index(i));
@@ -62,7 +63,7 @@ pub(crate) fn cells(layout: &Layout, json: &Json, out: &mut Vec<String>) {
                 );
             }
         }
-        Layout::Array(array) => nested(array.shape(), array.element(), json, out),
+        Layout::Subarray(array) => nested(array.shape(), array.element(), json, out),
         Layout::Scalar(scalar) => out.push(scalar_text(scalar.scalar(), json)),
         _ => out.push(json.to_string()),
     }

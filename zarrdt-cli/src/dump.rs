@@ -7,8 +7,8 @@ use std::io::Write;
 use std::ops::Range;
 
 use serde_json::Value as Json;
-use zarrdt::Layout;
 use zarrdt::array::check_shards;
+use zarrdt::layout::Layout;
 use zarrdt::zarrs::array::{
     ArrayBytes, ArrayError, ArrayShardedExt, ArrayShardedReadableExt, ArrayShardedReadableExtCache,
     ArraySubset, ChunkGrid, CodecOptions,

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use zarrdt::{ArrayLayout, FieldPath, Layout, LayoutField, StructLayout};
+use zarrdt::layout::{FieldPath, Layout, LayoutField, StructLayout, SubarrayLayout};
 
 /// Every field (at any depth; through subarrays of records too) with its path: the names on
 /// the way.
@@ -17,7 +17,7 @@ fn field_paths(layout: &Layout, prefix: &[String], out: &mut Vec<Vec<String>>) {
                 field_paths(field.layout(), &path, out);
             }
         }
-        Layout::Array(array) => field_paths(array.element(), prefix, out),
+        Layout::Subarray(array) => field_paths(array.element(), prefix, out),
         _ => {}
     }
 }
@@ -109,8 +109,8 @@ fn keep(
                 structure.size(),
             )?)))
         }
-        Layout::Array(array) => match keep(array.element(), path, chosen)? {
-            Some(element) => Ok(Some(Layout::Array(ArrayLayout::new(
+        Layout::Subarray(array) => match keep(array.element(), path, chosen)? {
+            Some(element) => Ok(Some(Layout::Subarray(SubarrayLayout::new(
                 element,
                 array.shape().to_vec(),
             )?))),
@@ -130,7 +130,7 @@ pub(crate) fn packed(layout: &Layout) -> Result<Layout, zarrdt::Error> {
             }
             Layout::Struct(StructLayout::packed(fields)?)
         }
-        Layout::Array(array) => Layout::Array(ArrayLayout::new(
+        Layout::Subarray(array) => Layout::Subarray(SubarrayLayout::new(
             packed(array.element())?,
             array.shape().to_vec(),
         )?),

@@ -3,10 +3,12 @@
 use std::io::Write;
 
 use serde_json::{Value as Json, json};
+use zarrdt::Endian;
+use zarrdt::layout::{Layout, Leaf};
+use zarrdt::types::ScalarType;
 use zarrdt::zarrs::array::ArrayShardedExt;
 use zarrdt::zarrs::storage::ReadableStorageTraits;
 use zarrdt::zarrs::storage::byte_range::ByteRange;
-use zarrdt::{Endian, Layout, Leaf, ScalarType};
 
 use crate::Failure;
 use crate::bytemap;
@@ -411,7 +413,7 @@ fn type_summary(layout: &Layout) -> String {
                 if leaves == 1 { "f" } else { "ves" }
             )
         }
-        Layout::Array(array) => format!("subarray of shape {:?}", array.shape()),
+        Layout::Subarray(array) => format!("subarray of shape {:?}", array.shape()),
         _ => zarr_type(
             layout
                 .leaves()

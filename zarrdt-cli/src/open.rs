@@ -5,13 +5,15 @@
 use std::io::Write;
 
 use serde_json::Value as Json;
+use zarrdt::Endian;
 use zarrdt::array::{OpenOptions, RecordType, open_store};
+use zarrdt::layout::Layout;
+use zarrdt::types::DataType;
 use zarrdt::zarrs::array::{Array, ArrayShardedExt};
 use zarrdt::zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
 use zarrdt::zarrs::storage::{
     ReadableWritableListableStorage, ReadableWritableListableStorageTraits, StoreKey,
 };
-use zarrdt::{DataType, Endian, Layout};
 
 use crate::Failure;
 use crate::render::Renderer;

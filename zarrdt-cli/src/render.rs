@@ -17,7 +17,10 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 
 use serde_json::Value as Json;
-use zarrdt::{Endian, Layout, ScalarLayout, ScalarType, Value};
+use zarrdt::Endian;
+use zarrdt::layout::{Layout, ScalarLayout};
+use zarrdt::types::ScalarType;
+use zarrdt::value::Value;
 
 use crate::cells;
 
@@ -135,7 +138,7 @@ fn compile(layout: &Layout, offset: usize) -> Node {
                 })
                 .collect(),
         ),
-        Layout::Array(array) => Node::Array(
+        Layout::Subarray(array) => Node::Array(
             array.shape().to_vec(),
             array.element().size(),
             Box::new(compile(array.element(), offset)),
@@ -487,7 +490,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use serde_json::json;
-    use zarrdt::Value;
+    use zarrdt::value::Value;
 
     /// The library's JSON of one `value` of `layout`, as text.
     fn library_text(layout: &Layout, value: &Value) -> String {

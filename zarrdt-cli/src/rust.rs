@@ -14,7 +14,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use zarrdt::{Layout, ScalarType, StructLayout, TimeConfig, TimeUnit};
+use zarrdt::layout::{Layout, StructLayout};
+use zarrdt::types::{ScalarType, TimeConfig, TimeUnit};
 
 use crate::Failure;
 use crate::open::Opened;
@@ -177,7 +178,7 @@ impl Generator {
                     scalar.scalar()
                 )
             }),
-            Layout::Array(array) => {
+            Layout::Subarray(array) => {
                 let element = self.type_of(array.element(), field)?;
                 Ok(array
                     .shape()
@@ -292,8 +293,8 @@ fn time_type(name: &str, config: TimeConfig) -> String {
         TimeUnit::Generic => "Generic",
     };
     match config.scale_factor() {
-        1 => format!("zarrdt::{name}<zarrdt::{unit}>"),
-        scale => format!("zarrdt::{name}<zarrdt::{unit}, {scale}>"),
+        1 => format!("zarrdt::{name}<zarrdt::time::{unit}>"),
+        scale => format!("zarrdt::{name}<zarrdt::time::{unit}, {scale}>"),
     }
 }
 

@@ -1,4 +1,4 @@
-//! Static type descriptions: what an [`Element`](crate::Element) type is, as constants the
+//! Static type descriptions: what an [`ZarrType`](crate::ZarrType) type is, as constants the
 //! compiler evaluates and checks.
 //!
 //! A descriptor holds no offsets: a struct's fields are packed in order, so their offsets are
@@ -8,13 +8,13 @@
 //! ([`TypeDescriptor::layout`], [`TypeDescriptor::data_type`]) without further checks
 //! failing.
 
-use crate::layout::{ArrayLayout, Layout, ScalarLayout, StructLayout};
+use crate::layout::{Layout, ScalarLayout, StructLayout, SubarrayLayout};
 use crate::{DataType, Endian, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, ScalarType};
 
 /// The Zarr type of a Rust type, as a constant: usable at compile time, allocation-free.
 ///
 /// Arrays (`[T; N]`) are described as arrays: Zarr v2 stores them as subarray fields, and in
-/// Zarr v3 they are written as structs of fields `"0"`…`"N-1"` ([`DataType::Array`]).
+/// Zarr v3 they are written as structs of fields `"0"`…`"N-1"` ([`DataType::Subarray`]).
 ///
 /// ```
 /// use zarrdt_core::{FieldDescriptor, ScalarType, TypeDescriptor};
@@ -55,7 +55,7 @@ pub enum DescriptorKind {
     /// A struct: its fields in order, packed.
     Struct(&'static [FieldDescriptor]),
     /// `len` elements of one type.
-    Array {
+    Subarray {
         /// The element type.
         element: &'static TypeDescriptor,
         /// Number of elements, at least 1.
@@ -109,7 +109,7 @@ impl TypeDescriptor {
     ///
     /// In constant evaluation (a compile error): if `len` is 0, the size exceeds
     /// [`MAX_ELEMENT_SIZE`], or the nesting exceeds [`MAX_NESTING_DEPTH`].
-    pub const fn array(element: &'static TypeDescriptor, len: usize) -> Self {
+    pub const fn subarray(element: &'static TypeDescriptor, len: usize) -> Self {
         assert!(len > 0, "zero-length arrays have no Zarr type");
         let size = match element.size.checked_mul(len) {
             Some(size) if size <= MAX_ELEMENT_SIZE => size,
@@ -117,7 +117,7 @@ impl TypeDescriptor {
         };
         // Arrays of arrays merge into one multi-dimensional array.
         let depth = match element.kind {
-            DescriptorKind::Array { .. } => element.depth,
+            DescriptorKind::Subarray { .. } => element.depth,
             _ => element.depth + 1,
         };
         assert!(
@@ -125,7 +125,7 @@ impl TypeDescriptor {
             "nested deeper than 64 levels of structs and arrays"
         );
         TypeDescriptor {
-            kind: DescriptorKind::Array { element, len },
+            kind: DescriptorKind::Subarray { element, len },
             size,
             depth,
             endianness: element.endianness,
@@ -219,7 +219,7 @@ impl TypeDescriptor {
         self.endianness
     }
 
-    /// The Zarr v3 data type: arrays are [`DataType::Array`]s, which v3 JSON writes as
+    /// The Zarr v3 data type: arrays are [`DataType::Subarray`]s, which v3 JSON writes as
     /// structs of fields `"0"`…`"N-1"`.
     pub fn data_type(&self) -> DataType {
         DataType::view(&self.lower(&ScalarLayout::open))
@@ -245,8 +245,8 @@ impl TypeDescriptor {
                 )
                 .unwrap_or_else(|error| unreachable!("{checked}: {error}")),
             ),
-            DescriptorKind::Array { element, len } => Layout::Array(
-                ArrayLayout::new(element.lower(leaf), vec![len])
+            DescriptorKind::Subarray { element, len } => Layout::Subarray(
+                SubarrayLayout::new(element.lower(leaf), vec![len])
                     .unwrap_or_else(|error| unreachable!("{checked}: {error}")),
             ),
         }
@@ -336,8 +336,8 @@ mod tests {
     use super::*;
 
     const F4: TypeDescriptor = TypeDescriptor::scalar(ScalarType::Float32);
-    const POS: TypeDescriptor = TypeDescriptor::array(&F4, 3);
-    const GRID: TypeDescriptor = TypeDescriptor::array(&POS, 2);
+    const POS: TypeDescriptor = TypeDescriptor::subarray(&F4, 3);
+    const GRID: TypeDescriptor = TypeDescriptor::subarray(&POS, 2);
     const RECORD: TypeDescriptor = TypeDescriptor::structure(&[
         FieldDescriptor::new("id", TypeDescriptor::scalar(ScalarType::UInt64)),
         FieldDescriptor::new("pos", POS),
@@ -350,7 +350,7 @@ mod tests {
         assert_eq!(RECORD.offsets::<3>(), [0, 8, 20]);
         assert_eq!(RECORD.depth, 2);
         assert_eq!(GRID.depth, 1);
-        let Layout::Array(grid) = GRID.layout(Endian::Big) else {
+        let Layout::Subarray(grid) = GRID.layout(Endian::Big) else {
             panic!("an array")
         };
         assert_eq!(grid.shape(), [2, 3]);

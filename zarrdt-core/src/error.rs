@@ -217,7 +217,7 @@ use with_path;
 
 /// Invalid bytes inside one element: what was wrong and where, relative to the element.
 ///
-/// Returned by the per-element checks ([`Element::check_packed`](crate::Element::check_packed));
+/// Returned by the per-element checks ([`ZarrType::check_packed`](crate::ZarrType::check_packed));
 /// chunk decoders turn it into [`Error::InvalidElement`] with the element index and the byte
 /// offset from the start of the chunk. It is one pointer wide, so that decoders returning
 /// `Result<T, DecodeError>` stay cheap on the path where nothing is wrong.

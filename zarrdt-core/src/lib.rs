@@ -16,20 +16,20 @@
 //!   (a subarray's [`Leaf`]s carry [`Repeat`]s).
 //! * [`DataType`]: a Zarr v3 data type, a checked view of a layout that is packed and leaves
 //!   its byte order to the `bytes` codec ([`Layout::from_data_type`] fixes it,
-//!   [`Layout::to_v3`] finds the view of a stored layout). [`StructType`] and [`ArrayType`]
+//!   [`Layout::to_v3`] finds the view of a stored layout). [`StructType`] and [`SubarrayType`]
 //!   (a Rust array, written in v3 as a struct of fields `"0"`, `"1"`, …) are views too.
 //! * [`TypeDescriptor`]: the same, as constants a derive generates, checked at compile time;
 //!   it holds no offsets, which are the prefix sums of the field sizes.
 //! * [`Value`]: one element of any type, floats bit-exact; records keep field order; arrays
-//!   are [`ArrayValue`]s that hold numbers compactly. Fill values are values
+//!   are [`SubarrayValue`]s that hold numbers compactly. Fill values are values
 //!   ([`DataType::fill_value_from_json`], [`Layout::fill_value_from_json`]), and
 //!   [`Layout::value_to_json`] writes any value of any layout.
-//! * [`BytesCodec`]: chunks of Rust [`Element`]s or dynamic [`Value`]s to bytes and back.
-//! * [`Element`]: Rust types that are Zarr types (primitives, `half::f16`,
+//! * [`BytesCodec`]: chunks of Rust [`ZarrType`]s or dynamic [`Value`]s to bytes and back.
+//! * [`ZarrType`]: Rust types that are Zarr types (primitives, `half::f16`,
 //!   `num_complex::Complex`, arrays, and derived structs).
 //!
 //! Modules depend on each other one way: scalar types and layouts, then data types and
-//! descriptors, values, codecs, fill values, and last the [`Element`] trait.
+//! descriptors, values, codecs, fill values, and last the [`ZarrType`] trait.
 //!
 //! # Bounded by the input
 //!
@@ -62,14 +62,14 @@
 //!
 //! # Rust arrays in Zarr v3
 //!
-//! Zarr v3 struct fields have no shape. A Rust array `[T; N]` ([`ArrayType`]) is therefore
+//! Zarr v3 struct fields have no shape. A Rust array `[T; N]` ([`SubarrayType`]) is therefore
 //! written in v3 as a **struct with fields `"0"`, `"1"`, …, `"N-1"`** of type `T` (nested
 //! arrays nest), which has exactly the bytes of the array and which zarr-python 3.2+ reads as a
 //! nested structured dtype. In Zarr v2 it is a NumPy subarray field, `["pos", "<f4", [3]]`.
 //!
-//! Its value is one [`Value::Array`] in every format. A v3 array read without its Rust type
+//! Its value is one [`Value::Subarray`] in every format. A v3 array read without its Rust type
 //! has the struct form, a record of fields `"0"`, `"1"`, …; the two compare equal, and
-//! [`Element::from_value`] takes either.
+//! [`ZarrType::from_value`] takes either.
 //!
 //! # Errors and panics
 //!
@@ -98,23 +98,23 @@ mod zarr_struct;
 pub mod __private;
 
 pub use codec::{ByteOrderConversion, BytesCodec};
-pub use data_type::{ArrayType, DataType, Field, Fields, StructType};
+pub use data_type::{DataType, Field, Fields, StructType, SubarrayType};
 pub use descriptor::{DescriptorKind, FieldDescriptor, TypeDescriptor};
 pub use element::{
-    Attoseconds, ByteString, DateTime64, Days, Element, Femtoseconds, FixedDuration, FixedString,
-    Generic, Hours, Microseconds, Milliseconds, Minutes, Months, Nanoseconds, Picoseconds,
-    RawBytes, Seconds, TextError, TimeDelta64, Unit, Weeks, Years,
+    Attoseconds, ByteString, DateTime64, Days, Femtoseconds, FixedDuration, FixedString, Generic,
+    Hours, Microseconds, Milliseconds, Minutes, Months, Nanoseconds, Picoseconds, RawBytes,
+    Seconds, TextError, TimeDelta64, Unit, Weeks, Years, ZarrType,
 };
 pub use endian::{BigEndian, Endian, LittleEndian, StaticEndian};
 pub use error::{DecodeError, ElementFault, Error};
-pub use layout::{ArrayLayout, Layout, LayoutField, Leaf, Repeat, ScalarLayout, StructLayout};
+pub use layout::{Layout, LayoutField, Leaf, Repeat, ScalarLayout, StructLayout, SubarrayLayout};
 pub use metadata::{ArrayMetadataV2, ArrayMetadataV3};
 pub use path::{FieldPath, PathSegment};
 pub use scalar::{
     ByteSize, CharCount, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, ScalarType, TimeConfig, TimeUnit,
     UnknownTimeUnit,
 };
-pub use value::{ArrayItem, ArrayValue, Record, Value};
+pub use value::{Record, SubarrayItem, SubarrayValue, Value};
 pub use zarr_struct::ZarrStruct;
 
 /// Re-exported so that users (and generated code) name the same versions this crate uses.

@@ -13,7 +13,7 @@ pub use zerocopy;
 pub use crate::element::{read_each, write_each};
 pub use crate::endian::StaticEndian;
 pub use crate::{
-    DecodeError, Element, Error, FieldDescriptor, ScalarType, TypeDescriptor, Value, ZarrStruct,
+    DecodeError, Error, FieldDescriptor, ScalarType, TypeDescriptor, Value, ZarrStruct, ZarrType,
 };
 
 use zerocopy::{FromBytes, Immutable, IntoBytes, TryFromBytes};

@@ -13,7 +13,7 @@ use crate::Error;
 /// One element of any data type, when the type is only known at run time.
 ///
 /// Scalars keep their exact bits (NaN payloads, `-0.0`); records keep their fields in order;
-/// arrays (Rust `[T; N]` fields, NumPy subarrays) are [`ArrayValue`]s in every format, which
+/// arrays (Rust `[T; N]` fields, NumPy subarrays) are [`SubarrayValue`]s in every format, which
 /// hold numbers compactly.
 ///
 /// Equality is the equality of stored data, which is what round trips are checked with:
@@ -78,7 +78,7 @@ pub enum Value {
     /// A struct value: named fields in order.
     Record(Record),
     /// An array value: a Rust array `[T; N]` or a NumPy subarray, in every format.
-    Array(ArrayValue),
+    Subarray(SubarrayValue),
 }
 
 impl Value {
@@ -104,7 +104,7 @@ impl Value {
             Value::TimeDelta64(_) => "numpy.timedelta64",
             Value::String(_) => "string",
             Value::Record(_) => "record",
-            Value::Array(_) => "array",
+            Value::Subarray(_) => "array",
         }
     }
 
@@ -128,9 +128,9 @@ impl Value {
     }
 
     /// The array, if this is one.
-    pub fn as_array(&self) -> Option<&ArrayValue> {
+    pub fn as_subarray(&self) -> Option<&SubarrayValue> {
         match self {
-            Value::Array(array) => Some(array),
+            Value::Subarray(array) => Some(array),
             _ => None,
         }
     }
@@ -158,9 +158,9 @@ impl PartialEq for Value {
             | (Value::TimeDelta64(a), Value::TimeDelta64(b)) => a == b,
             (Value::String(a), Value::String(b)) => a == b,
             (Value::Record(a), Value::Record(b)) => a == b,
-            (Value::Array(a), Value::Array(b)) => a == b,
-            (Value::Array(array), Value::Record(record))
-            | (Value::Record(record), Value::Array(array)) => array.equals_struct_form(record),
+            (Value::Subarray(a), Value::Subarray(b)) => a == b,
+            (Value::Subarray(array), Value::Record(record))
+            | (Value::Record(record), Value::Subarray(array)) => array.equals_struct_form(record),
             _ => false,
         }
     }
@@ -313,22 +313,22 @@ impl From<Record> for Value {
 /// value) holds it once. Equality compares the shape and the items, whatever the storage.
 ///
 /// ```
-/// use zarrdt_core::{ArrayValue, Value};
+/// use zarrdt_core::{SubarrayValue, Value};
 ///
-/// let pos = ArrayValue::from_vec(vec![3], vec![1.0f32, 2.0, 3.0])?;
+/// let pos = SubarrayValue::from_vec(vec![3], vec![1.0f32, 2.0, 3.0])?;
 /// assert_eq!(pos.as_slice::<f32>(), Some(&[1.0, 2.0, 3.0][..]));
-/// let same = ArrayValue::new(vec![3], vec![Value::Float32(1.0), Value::Float32(2.0), Value::Float32(3.0)])?;
+/// let same = SubarrayValue::new(vec![3], vec![Value::Float32(1.0), Value::Float32(2.0), Value::Float32(3.0)])?;
 /// assert_eq!(pos, same);
 /// assert_eq!(pos.get(2).as_deref(), Some(&Value::Float32(3.0)));
 /// # Ok::<(), zarrdt_core::Error>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct ArrayValue {
+pub struct SubarrayValue {
     shape: Vec<usize>,
     items: Items,
 }
 
-/// How the items of an [`ArrayValue`] are held.
+/// How the items of an [`SubarrayValue`] are held.
 #[derive(Clone, Debug)]
 pub(crate) enum Items {
     Bool(Vec<bool>),
@@ -417,9 +417,9 @@ macro_rules! typed_items {
     };
 }
 
-/// Item types an [`ArrayValue`] holds in a vector of their own: `bool`, the integers,
+/// Item types an [`SubarrayValue`] holds in a vector of their own: `bool`, the integers,
 /// [`half::f16`], `f32`, `f64` and the complex types.
-pub trait ArrayItem: Copy + Any + sealed::Sealed {}
+pub trait SubarrayItem: Copy + Any + sealed::Sealed {}
 
 mod sealed {
     pub trait Sealed {}
@@ -429,11 +429,11 @@ macro_rules! array_items {
     ($($ty:ty => $variant:ident,)*) => {
         $(
             impl sealed::Sealed for $ty {}
-            impl ArrayItem for $ty {}
+            impl SubarrayItem for $ty {}
         )*
 
-        /// The storage of a vector of one of the [`ArrayItem`] types.
-        fn wrap<T: ArrayItem>(items: Vec<T>) -> Items {
+        /// The storage of a vector of one of the [`SubarrayItem`] types.
+        fn wrap<T: SubarrayItem>(items: Vec<T>) -> Items {
             let items: Box<dyn Any> = Box::new(items);
             $(
                 let items = match items.downcast::<Vec<$ty>>() {
@@ -441,12 +441,12 @@ macro_rules! array_items {
                     Err(other) => other,
                 };
             )*
-            // `ArrayItem` is sealed to the types above.
-            unreachable!("{:?} is not an ArrayItem type", items.type_id())
+            // `SubarrayItem` is sealed to the types above.
+            unreachable!("{:?} is not an SubarrayItem type", items.type_id())
         }
 
         /// The items as a slice of `T`, if they are held as one.
-        fn slice<T: ArrayItem>(items: &Items) -> Option<&[T]> {
+        fn slice<T: SubarrayItem>(items: &Items) -> Option<&[T]> {
             let vector: &dyn Any = match items {
                 $(Items::$variant(items) => items,)*
                 Items::Values(_) | Items::Repeated(_) => return None,
@@ -492,7 +492,7 @@ fn count_mismatch(shape: &[usize], count: usize, found: usize) -> Error {
     }
 }
 
-impl ArrayValue {
+impl SubarrayValue {
     /// An array of `shape` holding `items` in row-major order; numbers of one kind are stored
     /// compactly. Errors unless there are exactly as many items as the shape has.
     pub fn new(shape: Vec<usize>, items: Vec<Value>) -> Result<Self, Error> {
@@ -500,19 +500,19 @@ impl ArrayValue {
         if items.len() != count {
             return Err(count_mismatch(&shape, count, items.len()));
         }
-        Ok(ArrayValue {
+        Ok(SubarrayValue {
             shape,
             items: pack(items),
         })
     }
 
     /// An array of `shape` holding the numbers (or `bool`s) `items` in row-major order.
-    pub fn from_vec<T: ArrayItem>(shape: Vec<usize>, items: Vec<T>) -> Result<Self, Error> {
+    pub fn from_vec<T: SubarrayItem>(shape: Vec<usize>, items: Vec<T>) -> Result<Self, Error> {
         let count = item_count(&shape)?;
         if items.len() != count {
             return Err(count_mismatch(&shape, count, items.len()));
         }
-        Ok(ArrayValue {
+        Ok(SubarrayValue {
             shape,
             items: wrap(items),
         })
@@ -521,7 +521,7 @@ impl ArrayValue {
     /// An array of `shape` whose items are all `item`, held once.
     pub fn filled(shape: Vec<usize>, item: Value) -> Result<Self, Error> {
         item_count(&shape)?;
-        Ok(ArrayValue {
+        Ok(SubarrayValue {
             shape,
             items: Items::Repeated(Box::new(item)),
         })
@@ -529,7 +529,7 @@ impl ArrayValue {
 
     /// An array made by the codecs, whose item count matches `shape`.
     pub(crate) fn from_items(shape: Vec<usize>, items: Items) -> Self {
-        ArrayValue { shape, items }
+        SubarrayValue { shape, items }
     }
 
     /// The shape, outermost dimension first.
@@ -566,7 +566,7 @@ impl ArrayValue {
     }
 
     /// The items, if they are numbers (or `bool`s) of type `T` held compactly.
-    pub fn as_slice<T: ArrayItem>(&self) -> Option<&[T]> {
+    pub fn as_slice<T: SubarrayItem>(&self) -> Option<&[T]> {
         slice(&self.items)
     }
 
@@ -585,9 +585,9 @@ impl ArrayValue {
                 let items = (index * per_item..(index + 1) * per_item)
                     .map_while(|flat| self.get(flat).map(Cow::into_owned))
                     .collect();
-                ArrayValue::new(inner.to_vec(), items)
+                SubarrayValue::new(inner.to_vec(), items)
                     .ok()
-                    .map(|array| Cow::Owned(Value::Array(array)))
+                    .map(|array| Cow::Owned(Value::Subarray(array)))
             }
             _ => None,
         }
@@ -637,7 +637,7 @@ fn pack(values: Vec<Value>) -> Items {
     )
 }
 
-impl PartialEq for ArrayValue {
+impl PartialEq for SubarrayValue {
     /// Same items in the same shape; an array of arrays equals the array of more dimensions
     /// it nests (as layouts merge them).
     fn eq(&self, other: &Self) -> bool {
@@ -663,7 +663,7 @@ impl PartialEq for ArrayValue {
     }
 }
 
-impl Eq for ArrayValue {}
+impl Eq for SubarrayValue {}
 
 /// Item-wise equality of two typed vectors of the same type, floats by bits; `None` for the
 /// untyped storages.
@@ -684,19 +684,19 @@ fn typed_equal(a: &Items, b: &Items) -> Option<bool> {
     )
 }
 
-impl From<Vec<Value>> for ArrayValue {
+impl From<Vec<Value>> for SubarrayValue {
     /// A one-dimensional array of `items`.
     fn from(items: Vec<Value>) -> Self {
-        ArrayValue {
+        SubarrayValue {
             shape: vec![items.len()],
             items: pack(items),
         }
     }
 }
 
-impl From<ArrayValue> for Value {
-    fn from(array: ArrayValue) -> Self {
-        Value::Array(array)
+impl From<SubarrayValue> for Value {
+    fn from(array: SubarrayValue) -> Self {
+        Value::Subarray(array)
     }
 }
 
@@ -779,24 +779,24 @@ mod tests {
 
     #[test]
     fn arrays_compare_by_items_whatever_the_storage() {
-        let typed = ArrayValue::from_vec(vec![2, 2], vec![0u8; 4]).unwrap();
-        let filled = ArrayValue::filled(vec![2, 2], Value::UInt8(0)).unwrap();
-        let values = ArrayValue::new(vec![2, 2], vec![Value::UInt8(0); 4]).unwrap();
+        let typed = SubarrayValue::from_vec(vec![2, 2], vec![0u8; 4]).unwrap();
+        let filled = SubarrayValue::filled(vec![2, 2], Value::UInt8(0)).unwrap();
+        let values = SubarrayValue::new(vec![2, 2], vec![Value::UInt8(0); 4]).unwrap();
         assert_eq!(typed, filled);
         assert_eq!(filled, values);
         assert_eq!(values.as_slice::<u8>(), Some(&[0u8; 4][..]));
-        let flat = ArrayValue::from(vec![Value::UInt8(0); 4]);
+        let flat = SubarrayValue::from(vec![Value::UInt8(0); 4]);
         assert_ne!(flat, typed);
-        let nan = |bits| ArrayValue::from_vec(vec![1], vec![f32::from_bits(bits)]).unwrap();
+        let nan = |bits| SubarrayValue::from_vec(vec![1], vec![f32::from_bits(bits)]).unwrap();
         assert_eq!(nan(0x7fc0_0001), nan(0x7fc0_0001));
         assert_ne!(nan(0x7fc0_0001), nan(0x7fc0_0000));
-        assert!(ArrayValue::new(vec![3], vec![Value::UInt8(0)]).is_err());
-        assert!(ArrayValue::filled(vec![usize::MAX, 2], Value::UInt8(0)).is_err());
+        assert!(SubarrayValue::new(vec![3], vec![Value::UInt8(0)]).is_err());
+        assert!(SubarrayValue::filled(vec![usize::MAX, 2], Value::UInt8(0)).is_err());
     }
 
     #[test]
     fn a_huge_repeated_array_is_one_item() {
-        let huge = ArrayValue::filled(vec![2_147_483_647], Value::UInt8(0)).unwrap();
+        let huge = SubarrayValue::filled(vec![2_147_483_647], Value::UInt8(0)).unwrap();
         assert_eq!(huge.len(), 2_147_483_647);
         assert_eq!(huge.get(2_147_483_646).as_deref(), Some(&Value::UInt8(0)));
         assert_eq!(huge.get(2_147_483_647), None);

@@ -1,15 +1,15 @@
 //! [`ZarrStruct`]: what `#[derive(ZarrStruct)]` implements.
 
-use crate::{DataType, Element, Error, FieldDescriptor, Layout};
+use crate::{DataType, Error, FieldDescriptor, Layout, ZarrType};
 
 /// A Rust struct that is a Zarr struct data type. Implement it with
-/// `#[derive(ZarrStruct)]` (from the `zarrdt` crate), which also implements [`Element`].
+/// `#[derive(ZarrStruct)]` (from the `zarrdt` crate), which also implements [`ZarrType`].
 ///
 /// The record is **packed**: field offsets are the prefix sums of the fields' packed sizes, in
 /// declaration order, whatever Rust's own layout of the struct is.
-pub trait ZarrStruct: Element {
+pub trait ZarrStruct: ZarrType {
     /// The record's fields in order: names and types, as constants.
-    const FIELDS: &'static [FieldDescriptor] = <Self as Element>::TYPE.fields();
+    const FIELDS: &'static [FieldDescriptor] = <Self as ZarrType>::TYPE.fields();
 
     /// The packed offset of each field, in order: computed from [`ZarrStruct::FIELDS`] (the
     /// prefix sums of the field sizes), never stored beside it.

@@ -116,7 +116,7 @@ pub(crate) fn container(attrs: &[Attribute], errors: &mut Errors) -> ContainerAt
                     Ok(predicates) => parsed.bound = Some(predicates.into_iter().collect()),
                     Err(error) => errors.spanned(
                         &lit,
-                        format!("invalid `bound`: {error}; expected where-clause predicates such as \"T: zarrdt::Element\""),
+                        format!("invalid `bound`: {error}; expected where-clause predicates such as \"T: zarrdt::ZarrType\""),
                     ),
                 }
             }

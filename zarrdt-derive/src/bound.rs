@@ -1,4 +1,4 @@
-//! The where-clause of the generated impls: the struct's own, plus `FieldType: Element` for every
+//! The where-clause of the generated impls: the struct's own, plus `FieldType: ZarrType` for every
 //! stored field whose type mentions a type parameter (`FieldType: Default` for a skipped one),
 //! or the user's `#[zarr(bound = "...")]` instead of the inferred ones.
 
@@ -11,7 +11,7 @@ use syn::{WhereClause, parse_quote, parse_quote_spanned};
 use crate::ast::Input;
 use crate::types;
 
-/// The where-clause for `impl Element` and `impl ZarrStruct`; `private` names the runtime's
+/// The where-clause for `impl ZarrType` and `impl ZarrStruct`; `private` names the runtime's
 /// `__private` module.
 pub(crate) fn where_clause(input: &Input<'_>, private: &TokenStream) -> WhereClause {
     let mut clause = input
@@ -39,7 +39,7 @@ pub(crate) fn where_clause(input: &Input<'_>, private: &TokenStream) -> WhereCla
         // Spanned on the field type, so an unmet bound points at the field. A skipped field
         // is not stored; decoding fills it with its default.
         clause.predicates.push(if field.stored() {
-            parse_quote_spanned!(ty.span()=> #ty: #private::Element)
+            parse_quote_spanned!(ty.span()=> #ty: #private::ZarrType)
         } else {
             parse_quote_spanned!(ty.span()=> #ty: #private::Default)
         });

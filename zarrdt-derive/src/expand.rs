@@ -1,8 +1,8 @@
-//! Code generation for a valid struct: `impl Element` and `impl ZarrStruct` (and, through the
+//! Code generation for a valid struct: `impl ZarrType` and `impl ZarrStruct` (and, through the
 //! runtime crate, zarrs' element traits), wrapped in `const _: () = { ... };`, every path
 //! through the runtime crate's hidden `__private` module, named from the root (`::zarrdt`, or
 //! the user's `#[zarr(crate = "...")]`), so that the code works in `#[no_implicit_prelude]`
-//! modules and with a renamed dependency, and errors name `zarrdt::Element` as a user writes
+//! modules and with a renamed dependency, and errors name `zarrdt::ZarrType` as a user writes
 //! it.
 
 use proc_macro2::TokenStream;
@@ -41,7 +41,7 @@ pub(crate) fn wrap(items: &TokenStream) -> TokenStream {
 pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
     let krate = runtime(input.attrs.krate.as_ref());
     let private = quote!(#krate::__private);
-    let element = quote!(#private::Element);
+    let element = quote!(#private::ZarrType);
     let ident = input.ident;
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let where_clause = bound::where_clause(input, &private);
@@ -279,7 +279,7 @@ fn single_copy_checks(
             #[doc(hidden)]
             const __ZARRDT_SINGLE_COPY: () = {
                 #private::assert!(
-                    #private::size_of::<#this>() == <#this as #private::Element>::SIZE,
+                    #private::size_of::<#this>() == <#this as #private::ZarrType>::SIZE,
                     #padding
                 );
                 #( #field_checks )*

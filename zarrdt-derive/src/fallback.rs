@@ -8,7 +8,7 @@ use syn::DeriveInput;
 use crate::ctxt::Errors;
 use crate::{attr, expand, types};
 
-/// The compile errors of `error`, and stub impls of `Element` and `ZarrStruct` for `input`.
+/// The compile errors of `error`, and stub impls of `ZarrType` and `ZarrStruct` for `input`.
 pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
     let errors = error.to_compile_error();
     // Name the runtime as the user asked; if that attribute is itself broken, emit no stub,
@@ -18,7 +18,7 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
     if attr_errors.finish().is_err() {
         return errors;
     }
-    // An unsized struct (a `dyn`, slice or `str` last field) cannot implement `Element`, so
+    // An unsized struct (a `dyn`, slice or `str` last field) cannot implement `ZarrType`, so
     // a stub would only add an error.
     if let syn::Data::Struct(data) = &input.data
         && data.fields.iter().any(|field| types::is_unsized(&field.ty))
@@ -31,7 +31,7 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let stubs = quote! {
         #[automatically_derived]
-        impl #impl_generics #private::Element for #ident #ty_generics #where_clause {
+        impl #impl_generics #private::ZarrType for #ident #ty_generics #where_clause {
             const TYPE: #private::TypeDescriptor =
                 #private::TypeDescriptor::scalar(#private::ScalarType::UInt8);
             fn write_packed<__E: #private::StaticEndian>(&self, _: &mut [#private::u8]) {

@@ -23,7 +23,7 @@ mod snapshots;
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
-/// Derives `zarrdt::Element` and `zarrdt::ZarrStruct` for a struct; see the `zarrdt` crate.
+/// Derives `zarrdt::ZarrType` and `zarrdt::ZarrStruct` for a struct; see the `zarrdt` crate.
 #[proc_macro_derive(ZarrStruct, attributes(zarr))]
 pub fn derive_zarr_struct(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -84,7 +84,7 @@ mod tests {
             },
             parse_quote! { #[repr(C, packed)] struct Packed { a: u8, b: u32 } },
             parse_quote! {
-                #[zarr(bound = "T: Element + Copy")]
+                #[zarr(bound = "T: ZarrType + Copy")]
                 struct Generic<'a, T, const N: usize> where T: Copy { v: [T; N], r: &'a () }
             },
             parse_quote! { struct Tuple(u8, i64, Inner); },

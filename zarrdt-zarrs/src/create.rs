@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use serde_json::{Map, Value as Json, json};
-use zarrdt_core::{DataType as ZarrDataType, Element, Endian, Layout, Value};
+use zarrdt_core::{DataType as ZarrDataType, Endian, Layout, Value, ZarrType};
 use zarrs::array::codec::{
     BloscCodec, BloscCompressionLevel, BloscCompressor, BloscShuffleMode, BytesCodec, GzipCodec,
     ZstdCodec,
@@ -159,7 +159,7 @@ impl ArrayOptions {
 
     /// Creates a Zarr v3 array of `T` at `path` (`"/"` for the store's root) whose fill value
     /// is `fill`, writes its `zarr.json`, and returns it for reading and writing `T`s.
-    pub fn create<T: Element, S: ?Sized + ReadableWritableStorageTraits + 'static>(
+    pub fn create<T: ZarrType, S: ?Sized + ReadableWritableStorageTraits + 'static>(
         &self,
         store: Arc<S>,
         path: &str,

@@ -3,14 +3,14 @@
 
 use std::borrow::Cow;
 
-use zarrdt_core::{Element as ZarrElement, Endian};
+use zarrdt_core::{Endian, ZarrType};
 use zarrs::array::{ArrayBytes, DataType, ElementError};
 
 use crate::record::RecordType;
 
 /// Checks that `data_type`, an array's, stores `T`: same fields, names, types and offsets (a
 /// Zarr v2 array's byte orders may be any); the error names the first field that differs.
-pub fn validate<T: ZarrElement>(data_type: &DataType) -> Result<(), ElementError> {
+pub fn validate<T: ZarrType>(data_type: &DataType) -> Result<(), ElementError> {
     let record =
         RecordType::of(data_type).map_err(|error| ElementError::Other(error.to_string()))?;
     T::layout(Endian::NATIVE)
@@ -19,7 +19,7 @@ pub fn validate<T: ZarrElement>(data_type: &DataType) -> Result<(), ElementError
 }
 
 /// The array bytes of `elements`: packed, native byte order, as zarrs' codecs take them.
-pub fn to_array_bytes<T: ZarrElement>(
+pub fn to_array_bytes<T: ZarrType>(
     data_type: &DataType,
     elements: &[T],
 ) -> Result<ArrayBytes<'static>, ElementError> {
@@ -31,7 +31,7 @@ pub fn to_array_bytes<T: ZarrElement>(
 }
 
 /// The records of `bytes`, array bytes of `data_type` in native byte order.
-pub fn from_array_bytes<T: ZarrElement>(
+pub fn from_array_bytes<T: ZarrType>(
     data_type: &DataType,
     bytes: ArrayBytes<'_>,
 ) -> Result<Vec<T>, ElementError> {

@@ -1,7 +1,7 @@
 //! One field of every record: what NumPy users do with `a["mass"]`, without materialising
 //! the records.
 
-use zarrdt_core::Element;
+use zarrdt_core::ZarrType;
 use zarrs::array::{Array, ArrayBytes, ArraySubsetTraits};
 use zarrs::storage::ReadableStorageTraits;
 
@@ -27,7 +27,7 @@ use crate::{Error, RecordType};
 /// let mass: Vec<f64> = retrieve_field(&array, &[0..1_000_000], &["mass"])?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn retrieve_field<T: Element, S: ?Sized + ReadableStorageTraits + 'static>(
+pub fn retrieve_field<T: ZarrType, S: ?Sized + ReadableStorageTraits + 'static>(
     array: &Array<S>,
     subset: &dyn ArraySubsetTraits,
     path: &[&str],

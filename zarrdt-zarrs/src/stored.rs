@@ -120,7 +120,7 @@ impl DataTypeTraits for StoredStructDataType {
         DataTypeSize::Fixed(self.stored.size())
     }
 
-    /// The fill value as [`StoredStructDataType::fill_metadata`] writes it: base64 of the
+    /// The fill value as zarrdt hands it to zarrs (`StoredStructDataType::fill_metadata`): base64 of the
     /// native record, which is how [`open_array`](crate::open_array) hands it over (one
     /// string, not a JSON tree per leaf, whatever the record's size).
     fn fill_value(

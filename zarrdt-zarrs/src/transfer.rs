@@ -5,7 +5,7 @@
 use std::ops::Range;
 
 use rayon::prelude::*;
-use zarrdt_core::{Element, Endian};
+use zarrdt_core::{Endian, ZarrType};
 use zarrs::array::{Array, ArrayBytes, ArrayError, ArraySubsetTraits};
 use zarrs::storage::{ReadableStorageTraits, ReadableWritableStorageTraits};
 
@@ -32,7 +32,7 @@ use crate::{Error, RecordType};
 /// assert_eq!(some, [3, 4, 5, 6, 7, 8]);
 /// # Ok::<(), zarrdt_zarrs::Error>(())
 /// ```
-pub fn retrieve_records<T: Element + Send, S: ?Sized + ReadableStorageTraits + 'static>(
+pub fn retrieve_records<T: ZarrType + Send, S: ?Sized + ReadableStorageTraits + 'static>(
     array: &Array<S>,
     subset: &dyn ArraySubsetTraits,
 ) -> Result<Vec<T>, Error> {
@@ -94,7 +94,7 @@ pub fn retrieve_records<T: Element + Send, S: ?Sized + ReadableStorageTraits + '
 /// own, a few chunks at a time, in parallel (chunks only partly in `subset` are read, updated
 /// and written by zarrs); no array-sized byte buffer is built. Other arrays go through zarrs'
 /// `store_array_subset`.
-pub fn store_records<T: Element + Sync, S: ?Sized + ReadableWritableStorageTraits + 'static>(
+pub fn store_records<T: ZarrType + Sync, S: ?Sized + ReadableWritableStorageTraits + 'static>(
     array: &Array<S>,
     subset: &dyn ArraySubsetTraits,
     records: &[T],
@@ -200,7 +200,7 @@ fn pieces<S: ?Sized>(
 }
 
 /// That `T` is the array's record type, or the error naming the first field that differs.
-fn check_type<T: Element, S: ?Sized>(array: &Array<S>) -> Result<(), Error> {
+fn check_type<T: ZarrType, S: ?Sized>(array: &Array<S>) -> Result<(), Error> {
     let record = RecordType::of(array.data_type())?;
     T::layout(Endian::NATIVE).check_matches(record.native_layout())?;
     Ok(())

@@ -3,7 +3,7 @@
 //! runs `main` through the test below.
 #![forbid(unsafe_code)]
 
-use zarrdt_renamed::{Element, Endian, ZarrStruct};
+use zarrdt_renamed::{Endian, ZarrStruct, ZarrType};
 
 #[derive(ZarrStruct)]
 #[zarr(crate = "zarrdt_renamed")]

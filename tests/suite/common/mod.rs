@@ -9,7 +9,9 @@ pub(crate) mod records;
 pub(crate) mod rows;
 
 use serde_json::{Value as Json, json};
-use zarrdt::{Layout, ScalarType, Value};
+use zarrdt::layout::Layout;
+use zarrdt::types::ScalarType;
+use zarrdt::value::Value;
 
 /// All chunk positions of the regular grid, in C order.
 pub(crate) fn grid_positions(shape: &[u64], chunks: &[u64]) -> Vec<Vec<u64>> {
@@ -80,13 +82,13 @@ pub(crate) fn typed(value: &Value, layout: &Layout) -> Json {
                 .map(|(field, (name, member))| (name.to_string(), typed(member, field.layout())));
             Json::Object(members.collect())
         }
-        Layout::Array(array) => typed_subarray(value, array.element(), array.shape()),
+        Layout::Subarray(array) => typed_subarray(value, array.element(), array.shape()),
         other => panic!("unknown layout {other:?}"),
     }
 }
 
 pub(crate) fn typed_subarray(value: &Value, element: &Layout, shape: &[usize]) -> Json {
-    let Value::Array(array) = value else {
+    let Value::Subarray(array) = value else {
         panic!("a {} value for a subarray", value.kind());
     };
     assert_eq!(array.shape(), shape, "subarray shape");

@@ -5,9 +5,8 @@
 use half::f16;
 use num_complex::Complex;
 use proptest::prelude::*;
-use zarrdt::{
-    ArrayType, ArrayValue, DataType, Record, ScalarType, StructType, TimeConfig, TimeUnit, Value,
-};
+use zarrdt::types::{DataType, ScalarType, StructType, SubarrayType, TimeConfig, TimeUnit};
+use zarrdt::value::{Record, SubarrayValue, Value};
 
 // ---------------------------------------------------------------------------------------------
 // Floats
@@ -156,7 +155,7 @@ pub(crate) fn data_type() -> impl Strategy<Value = DataType> {
                 DataType::from(StructType::new(fields).unwrap())
             }),
             1 => (inner, prop::collection::vec(1usize..=3, 1..=2))
-                .prop_map(|(element, shape)| DataType::from(ArrayType::new(element, shape).unwrap())),
+                .prop_map(|(element, shape)| DataType::from(SubarrayType::new(element, shape).unwrap())),
         ]
     })
 }
@@ -172,7 +171,7 @@ pub(crate) fn depth(data_type: &DataType) -> usize {
                 .max()
                 .unwrap_or(0)
         }
-        DataType::Array(array) => 1 + depth(&array.element()),
+        DataType::Subarray(array) => 1 + depth(&array.element()),
         _ => 1,
     }
 }
@@ -268,11 +267,13 @@ pub(crate) fn value_of(data_type: &DataType) -> BoxedStrategy<Value> {
                 })
                 .boxed()
         }
-        DataType::Array(array) => {
+        DataType::Subarray(array) => {
             let shape = array.shape().to_vec();
             let items = vec![value_of(&array.element()); array.len()];
             items
-                .prop_map(move |items| Value::Array(ArrayValue::new(shape.clone(), items).unwrap()))
+                .prop_map(move |items| {
+                    Value::Subarray(SubarrayValue::new(shape.clone(), items).unwrap())
+                })
                 .boxed()
         }
         DataType::Scalar(scalar) => scalar_value(*scalar),

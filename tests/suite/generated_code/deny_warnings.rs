@@ -5,7 +5,7 @@
 
 use std::marker::PhantomData;
 
-use zarrdt::{Element, Endian, ZarrStruct};
+use zarrdt::{Endian, ZarrStruct, ZarrType};
 
 /// A documented record.
 #[derive(ZarrStruct, Debug, Clone, Copy, PartialEq)]
@@ -29,7 +29,7 @@ pub struct Wrapper<T, U> {
 
 /// A generic record whose bounds are given explicitly.
 #[derive(ZarrStruct)]
-#[zarr(bound = "T: Element + Copy")]
+#[zarr(bound = "T: ZarrType + Copy")]
 pub struct Explicit<T> {
     /// The payload.
     pub value: T,

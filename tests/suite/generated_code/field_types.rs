@@ -4,9 +4,9 @@
 
 #![forbid(unsafe_code)]
 
+use zarrdt::time::{Milliseconds, Nanoseconds, Seconds};
 use zarrdt::{
-    ByteString, DateTime64, Element, Endian, FixedString, Milliseconds, Nanoseconds, RawBytes,
-    Seconds, TimeDelta64, ZarrStruct,
+    ByteString, DateTime64, Endian, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType,
 };
 use zerocopy::{Immutable, IntoBytes, KnownLayout, TryFromBytes};
 

@@ -16,7 +16,7 @@ mod records {
 
 #[test]
 fn compiles_and_runs() {
-    use ::zarrdt::Element;
+    use ::zarrdt::ZarrType;
     let point = records::Point {
         x: 1.0,
         y: 2.0,

@@ -11,8 +11,10 @@ use std::sync::Arc;
 use common::{flatten, scratch, zarrdt};
 use serde_json::{Value as Json, json};
 use zarrdt::array::{ArrayOptions, Compression, open_array, store_values};
+use zarrdt::types::{DataType, ScalarType};
+use zarrdt::value::Value;
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{DataType, Element, Endian, ScalarType, Value, ZarrStruct};
+use zarrdt::{Endian, ZarrStruct, ZarrType};
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 struct Sample {

@@ -11,7 +11,8 @@ use std::path::Path;
 
 use common::{dump_layout, flatten, sidecar_form, workspace, zarrdt};
 use serde_json::{Value as Json, json};
-use zarrdt::{DataType, Layout};
+use zarrdt::layout::Layout;
+use zarrdt::types::DataType;
 
 /// Cases where zarr-python read the fill value wrongly (2.18.7 decodes a v2 complex fill
 /// `[re, im]` as `re + 1j*im`): the dump has the spec's reading (`ours`), the sidecar

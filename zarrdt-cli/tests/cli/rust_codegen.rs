@@ -19,9 +19,12 @@ use serde_json::json;
 use zarrdt::array::{
     ArrayOptions, Compression, RecordType, open_array, retrieve_values, store_values,
 };
+use zarrdt::layout::Layout;
+use zarrdt::types::DataType;
+use zarrdt::value::Value;
 use zarrdt::zarrs::array::{ArraySubset, Element as ZarrsElement, ElementOwned};
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::{DataType, Element, Endian, Layout, Value};
+use zarrdt::{Endian, ZarrType};
 
 use crate::common::{self, scratch, workspace};
 
@@ -259,7 +262,7 @@ fn generated_code_is_current() {
         "pub pair: Pair,",
         "pub struct Pair(\n    pub i16,\n    pub zarrdt::num_complex::Complex<f32>,\n);",
         "pub grid: [[u16; 2]; 2],",
-        "pub when: zarrdt::DateTime64<zarrdt::Milliseconds, 5>,",
+        "pub when: zarrdt::DateTime64<zarrdt::time::Milliseconds, 5>,",
         "pub label: zarrdt::FixedString<3>,",
         "pub tag: zarrdt::ByteString<4>,",
         "#[zarr(rename = \"self\")]\n    pub self_: zarrdt::half::f16,",
@@ -296,7 +299,7 @@ fn generated_structs_read_their_arrays() {
 }
 
 /// Reads the array `name` at `path` as `T`, its generated struct.
-fn check<T: Element + ElementOwned + ZarrsElement + std::fmt::Debug>(name: &str, path: &Path) {
+fn check<T: ZarrType + ElementOwned + ZarrsElement + std::fmt::Debug>(name: &str, path: &Path) {
     let store = Arc::new(FilesystemStore::new(path).unwrap());
     let array = open_array(store, "/").unwrap();
     let record = RecordType::of(array.data_type()).unwrap();

@@ -1,5 +1,5 @@
 //! Numbers between native values and their bytes in a byte order known at compile time: the one
-//! implementation both the static ([`Element`](crate::Element)) and the dynamic codecs use.
+//! implementation both the static ([`ZarrType`](crate::ZarrType)) and the dynamic codecs use.
 
 use half::f16;
 use num_complex::Complex;

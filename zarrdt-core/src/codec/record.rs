@@ -13,10 +13,10 @@ use num_complex::Complex;
 use super::primitive::Primitive;
 use super::scalar;
 use crate::endian::{BigEndian, LittleEndian, StaticEndian};
-use crate::layout::{ArrayLayout, StructLayout, struct_form};
+use crate::layout::{StructLayout, SubarrayLayout, struct_form};
 use crate::value::{FieldsMismatch, Items};
 use crate::{
-    ArrayValue, DecodeError, Endian, Error, FieldPath, Layout, PathSegment, Record, ScalarType,
+    DecodeError, Endian, Error, FieldPath, Layout, PathSegment, Record, ScalarType, SubarrayValue,
     Value,
 };
 
@@ -32,7 +32,7 @@ impl Layout {
 
     /// Encodes one element; padding bytes are written as zeros.
     ///
-    /// A subarray takes an [`ArrayValue`] of its shape, or (as Zarr v3 writes it) a record of
+    /// A subarray takes an [`SubarrayValue`] of its shape, or (as Zarr v3 writes it) a record of
     /// fields `"0"`, `"1"`, … holding its items.
     pub fn encode_value(&self, value: &Value) -> Result<Vec<u8>, Error> {
         let mut out = vec![0; self.size()];
@@ -63,7 +63,7 @@ impl Layout {
                     .map(|field| (field.shared_name().clone(), field.layout().zero_value()))
                     .collect(),
             )),
-            Layout::Array(array) => Value::Array(ArrayValue::from_items(
+            Layout::Subarray(array) => Value::Subarray(SubarrayValue::from_items(
                 array.shape().to_vec(),
                 Items::Repeated(Box::new(array.element().zero_value())),
             )),
@@ -130,7 +130,7 @@ pub(crate) fn decode(layout: &Layout, bytes: &[u8], default: Endian) -> Result<V
     match layout {
         Layout::Scalar(leaf) => scalar::decode(leaf.scalar(), leaf.endian_or(default), bytes),
         Layout::Struct(structure) => decode_struct(structure, bytes, default),
-        Layout::Array(array) => decode_array(array, bytes, default),
+        Layout::Subarray(array) => decode_array(array, bytes, default),
     }
 }
 
@@ -148,9 +148,13 @@ fn decode_struct(
     Ok(Value::Record(Record::from_fields(fields)))
 }
 
-/// Decodes a subarray into an [`ArrayValue`]: numbers in one typed vector, other items one by
+/// Decodes a subarray into an [`SubarrayValue`]: numbers in one typed vector, other items one by
 /// one; errors carry the flat (row-major) item index.
-fn decode_array(array: &ArrayLayout, bytes: &[u8], default: Endian) -> Result<Value, DecodeError> {
+fn decode_array(
+    array: &SubarrayLayout,
+    bytes: &[u8],
+    default: Endian,
+) -> Result<Value, DecodeError> {
     let bytes = &bytes[..array.size()];
     let items = match array.element() {
         Layout::Scalar(leaf) => match leaf.endian_or(default) {
@@ -174,7 +178,7 @@ fn decode_array(array: &ArrayLayout, bytes: &[u8], default: Endian) -> Result<Va
             Items::Values(values)
         }
     };
-    Ok(Value::Array(ArrayValue::from_items(
+    Ok(Value::Subarray(SubarrayValue::from_items(
         array.shape().to_vec(),
         items,
     )))
@@ -234,7 +238,7 @@ pub(crate) fn encode(
     match layout {
         Layout::Scalar(leaf) => scalar::encode(leaf.scalar(), leaf.endian_or(default), value, out),
         Layout::Struct(structure) => encode_struct(structure, value, out, default),
-        Layout::Array(array) => encode_array(array, value, out, default),
+        Layout::Subarray(array) => encode_array(array, value, out, default),
     }
 }
 
@@ -254,7 +258,7 @@ fn encode_struct(
 
 /// The value of each field of `structure` in `value`, in field order: from a record with
 /// every field once and no others, or, for a struct of fields `"0"`, `"1"`, … (the v3 form
-/// of an array), from an [`ArrayValue`] of as many outermost items.
+/// of an array), from an [`SubarrayValue`] of as many outermost items.
 pub(crate) fn struct_members<'v>(
     structure: &StructLayout,
     value: &'v Value,
@@ -267,7 +271,7 @@ pub(crate) fn struct_members<'v>(
                 .map_err(|problem| fields_mismatch(&problem))?;
             Ok(members.into_iter().map(Cow::Borrowed).collect())
         }
-        Value::Array(array)
+        Value::Subarray(array)
             if array.shape().first() == Some(&structure.fields().len())
                 && structure
                     .fields()
@@ -293,16 +297,16 @@ pub(crate) fn fields_mismatch(problem: &FieldsMismatch) -> Error {
     }
 }
 
-/// Encodes a subarray from an [`ArrayValue`] of its shape, or from its outermost items
+/// Encodes a subarray from an [`SubarrayValue`] of its shape, or from its outermost items
 /// ([`outer_items`]).
 fn encode_array(
-    array: &ArrayLayout,
+    array: &SubarrayLayout,
     value: &Value,
     out: &mut [u8],
     default: Endian,
 ) -> Result<(), Error> {
     let out = &mut out[..array.size()];
-    if let Value::Array(items) = value
+    if let Value::Subarray(items) = value
         && items.shape() == array.shape()
     {
         return encode_items(array.element(), items.items(), out, default);
@@ -321,29 +325,30 @@ fn encode_array(
 }
 
 /// The items of the outermost dimension of `value`, a value of the subarray `array`, each a
-/// value of [`ArrayLayout::item`]. `value` may be an [`ArrayValue`] of the subarray's shape, an
-/// [`ArrayValue`] of its outermost items, or a record of fields `"0"`, `"1"`, … (the v3 struct
+/// value of [`SubarrayLayout::item`]. `value` may be an [`SubarrayValue`] of the subarray's shape, an
+/// [`SubarrayValue`] of its outermost items, or a record of fields `"0"`, `"1"`, … (the v3 struct
 /// form).
 pub(crate) fn outer_items<'v>(
-    array: &ArrayLayout,
+    array: &SubarrayLayout,
     value: &'v Value,
 ) -> Result<Vec<Cow<'v, Value>>, Error> {
     let outer = array.shape()[0];
     let expected = || format!("a subarray of shape {:?}", array.shape());
     match value {
-        Value::Array(items) if items.shape() == array.shape() && array.shape().len() > 1 => {
+        Value::Subarray(items) if items.shape() == array.shape() && array.shape().len() > 1 => {
             let inner = &array.shape()[1..];
             let per_item: usize = inner.iter().product();
             let mut flat = items.iter();
             (0..outer)
                 .map(|_| {
                     let group = flat.by_ref().take(per_item).map(Cow::into_owned).collect();
-                    ArrayValue::new(inner.to_vec(), group).map(|a| Cow::Owned(Value::Array(a)))
+                    SubarrayValue::new(inner.to_vec(), group)
+                        .map(|a| Cow::Owned(Value::Subarray(a)))
                 })
                 .collect()
         }
-        Value::Array(items) if items.shape() == [outer] => Ok(items.iter().collect()),
-        Value::Array(items) => Err(mismatch(
+        Value::Subarray(items) if items.shape() == [outer] => Ok(items.iter().collect()),
+        Value::Subarray(items) => Err(mismatch(
             expected(),
             format!("an array of shape {:?}", items.shape()),
         )),
@@ -381,7 +386,7 @@ pub(crate) fn outer_items<'v>(
     }
 }
 
-/// Encodes every item of a subarray, row-major, from how an [`ArrayValue`] holds them.
+/// Encodes every item of a subarray, row-major, from how an [`SubarrayValue`] holds them.
 fn encode_items(
     element: &Layout,
     items: &Items,
@@ -418,7 +423,7 @@ fn encode_items(
         }
         typed => {
             // Numbers of another type than the element's: report the first.
-            let found = ArrayValue::from_items(vec![1], typed.clone())
+            let found = SubarrayValue::from_items(vec![1], typed.clone())
                 .get(0)
                 .map_or_else(|| "an empty array".into(), |item| item.found());
             Err(mismatch(element.describe(), found).within(PathSegment::Index(0)))

@@ -291,7 +291,7 @@ mod tests {
                     reverse_by_hand(field.layout(), &mut element[field.range()]);
                 }
             }
-            Layout::Array(array) => {
+            Layout::Subarray(array) => {
                 let size = array.element().size();
                 for item in element.chunks_exact_mut(size) {
                     reverse_by_hand(array.element(), item);

@@ -63,7 +63,7 @@ fn hash_v3<H: Hasher>(layout: &Layout, state: &mut H) {
                 hash_v3(field.layout(), state);
             }
         }
-        Layout::Array(array) => {
+        Layout::Subarray(array) => {
             let item = array.item();
             let count = array.shape()[0];
             state.write_u8(1);

@@ -12,16 +12,16 @@ mod v3;
 
 use std::fmt;
 
-use crate::layout::{ArrayLayout, Layout, LayoutField, Leaf, ScalarLayout, StructLayout};
+use crate::layout::{Layout, LayoutField, Leaf, ScalarLayout, StructLayout, SubarrayLayout};
 use crate::{Endian, Error, FieldPath, ScalarType};
 
-/// A Zarr data type: a [`ScalarType`], a [`StructType`] of named fields, or an [`ArrayType`]
+/// A Zarr data type: a [`ScalarType`], a [`StructType`] of named fields, or an [`SubarrayType`]
 /// (a Rust array `[T; N]`).
 ///
 /// Parse one from v3 metadata with [`DataType::from_v3_json`], write it with
 /// [`DataType::to_v3_json`]. Its `Display` is its compact v3 JSON.
 ///
-/// Zarr v3 struct fields have no shape, so an [`ArrayType`] is written in v3 as a struct of
+/// Zarr v3 struct fields have no shape, so an [`SubarrayType`] is written in v3 as a struct of
 /// fields `"0"`, `"1"`, … (see the crate documentation). Equality follows the v3 form: an
 /// array type equals the struct type it is written as.
 ///
@@ -48,7 +48,7 @@ pub enum DataType {
     Struct(StructType),
     /// A fixed-size array of one element type (a Rust `[T; N]`); a struct of fields `"0"`…
     /// `"N-1"` in Zarr v3 JSON.
-    Array(ArrayType),
+    Subarray(SubarrayType),
 }
 
 /// A Zarr struct data type: an ordered, non-empty list of uniquely named fields.
@@ -81,9 +81,9 @@ pub struct StructType(StructLayout);
 /// a Rust array `[T; N]` (`[[T; N]; M]` has shape `[M, N]`).
 ///
 /// ```
-/// use zarrdt_core::{ArrayType, DataType, ScalarType};
+/// use zarrdt_core::{SubarrayType, DataType, ScalarType};
 ///
-/// let pos = ArrayType::new(ScalarType::Float32.into(), vec![3])?;
+/// let pos = SubarrayType::new(ScalarType::Float32.into(), vec![3])?;
 /// assert_eq!(pos.size(), 12);
 /// // In Zarr v3 it is a struct of fields "0", "1", "2".
 /// assert_eq!(
@@ -93,7 +93,7 @@ pub struct StructType(StructLayout);
 /// # Ok::<(), zarrdt_core::Error>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct ArrayType(ArrayLayout);
+pub struct SubarrayType(SubarrayLayout);
 
 /// One field of a [`StructType`]: its name, data type and packed offset.
 #[derive(Clone, Copy, Debug)]
@@ -198,13 +198,13 @@ impl StructType {
     }
 }
 
-impl ArrayType {
+impl SubarrayType {
     /// An array of `shape` items of `element`; arrays of arrays merge into one shape.
     ///
     /// Errors if the shape is empty or has a zero extent, or the size or nesting exceeds the
     /// limits.
     pub fn new(element: DataType, shape: impl Into<Vec<usize>>) -> Result<Self, Error> {
-        ArrayLayout::new(element.open_layout(), shape).map(ArrayType)
+        SubarrayLayout::new(element.open_layout(), shape).map(SubarrayType)
     }
 
     /// The element type (never itself an array).
@@ -239,7 +239,7 @@ impl DataType {
         match layout {
             Layout::Scalar(scalar) => DataType::Scalar(scalar.scalar()),
             Layout::Struct(structure) => DataType::Struct(StructType(structure.clone())),
-            Layout::Array(array) => DataType::Array(ArrayType(array.clone())),
+            Layout::Subarray(array) => DataType::Subarray(SubarrayType(array.clone())),
         }
     }
 
@@ -249,7 +249,7 @@ impl DataType {
         match self {
             DataType::Scalar(scalar) => Layout::Scalar(ScalarLayout::open(*scalar)),
             DataType::Struct(structure) => Layout::Struct(structure.0.clone()),
-            DataType::Array(array) => Layout::Array(array.0.clone()),
+            DataType::Subarray(array) => Layout::Subarray(array.0.clone()),
         }
     }
 
@@ -258,7 +258,7 @@ impl DataType {
         match self {
             DataType::Scalar(scalar) => scalar.size(),
             DataType::Struct(structure) => structure.size(),
-            DataType::Array(array) => array.size(),
+            DataType::Subarray(array) => array.size(),
         }
     }
 
@@ -285,9 +285,9 @@ impl DataType {
     }
 
     /// The array type, if this is one.
-    pub fn as_array(&self) -> Option<&ArrayType> {
+    pub fn as_subarray(&self) -> Option<&SubarrayType> {
         match self {
-            DataType::Array(array) => Some(array),
+            DataType::Subarray(array) => Some(array),
             _ => None,
         }
     }
@@ -336,7 +336,7 @@ impl Layout {
 fn check_v3(layout: &Layout, path: &FieldPath) -> Result<(), Error> {
     match layout {
         Layout::Scalar(_) => Ok(()),
-        Layout::Array(array) => Err(Error::NoV3Equivalent {
+        Layout::Subarray(array) => Err(Error::NoV3Equivalent {
             path: path.clone(),
             reason: format!(
                 "a subarray of shape {:?}; v3 struct fields have no shape",
@@ -373,9 +373,9 @@ impl From<StructType> for DataType {
     }
 }
 
-impl From<ArrayType> for DataType {
-    fn from(array: ArrayType) -> Self {
-        DataType::Array(array)
+impl From<SubarrayType> for DataType {
+    fn from(array: SubarrayType) -> Self {
+        DataType::Subarray(array)
     }
 }
 

@@ -44,7 +44,7 @@ fn write(layout: &Layout) -> Json {
                 .map(|field| json!({"name": field.name(), "data_type": write(field.layout())}))
                 .collect(),
         ),
-        Layout::Array(array) => {
+        Layout::Subarray(array) => {
             let item = write(&array.item());
             structure(
                 (0..array.shape()[0])

@@ -1,16 +1,16 @@
-//! [`Element`] for Rust arrays `[T; N]`.
+//! [`ZarrType`] for Rust arrays `[T; N]`.
 
 use std::borrow::Cow;
 
-use super::Element;
+use super::ZarrType;
 use crate::endian::StaticEndian;
-use crate::{ArrayValue, DecodeError, TypeDescriptor, Value};
+use crate::{DecodeError, SubarrayValue, TypeDescriptor, Value};
 
 /// `[T; N]`: `N` elements one after another. In Zarr v2 a subarray field; in Zarr v3 a struct
-/// with fields `"0"`…`"N-1"` (see the crate documentation). Its value is a [`Value::Array`]
+/// with fields `"0"`…`"N-1"` (see the crate documentation). Its value is a [`Value::Subarray`]
 /// in every format.
-impl<T: Element, const N: usize> Element for [T; N] {
-    const TYPE: TypeDescriptor = TypeDescriptor::array(&T::TYPE, N);
+impl<T: ZarrType, const N: usize> ZarrType for [T; N] {
+    const TYPE: TypeDescriptor = TypeDescriptor::subarray(&T::TYPE, N);
     const NATIVE_LAYOUT: bool = T::NATIVE_LAYOUT;
     const HAS_INVALID_BYTES: bool = T::HAS_INVALID_BYTES;
 
@@ -48,7 +48,7 @@ impl<T: Element, const N: usize> Element for [T; N] {
         for item in self {
             match item.to_value() {
                 // An array of arrays is one array of more dimensions, as in its layout.
-                Value::Array(inner) => {
+                Value::Subarray(inner) => {
                     if shape.len() == 1 {
                         shape.extend_from_slice(inner.shape());
                     }
@@ -58,7 +58,7 @@ impl<T: Element, const N: usize> Element for [T; N] {
             }
         }
         let count = items.len();
-        ArrayValue::new(shape, items)
+        SubarrayValue::new(shape, items)
             .unwrap_or_else(|_| unreachable!("[T; N] has N items of one shape, {count} in all"))
             .into()
     }

@@ -2,7 +2,7 @@
 //! `records["mass"]`, without building the records.
 
 use crate::endian::{BigEndian, LittleEndian, StaticEndian};
-use crate::{Element, Endian, Error, FieldPath, Layout, PathSegment};
+use crate::{Endian, Error, FieldPath, Layout, PathSegment, ZarrType};
 
 impl Layout {
     /// The field at `path` (field names from the top of the element, such as `["pos"]` or
@@ -31,7 +31,7 @@ impl Layout {
     /// the chunk. Each value is read in place, one pass over the chunk, no record built.
     ///
     /// ```
-    /// use zarrdt_core::{Element, Endian, Layout};
+    /// use zarrdt_core::{ZarrType, Endian, Layout};
     /// use serde_json::json;
     ///
     /// // Records {id: uint16, at: {x: float32, y: float32}}, big-endian.
@@ -48,7 +48,7 @@ impl Layout {
     /// assert!(layout.decode_field::<f32>(&chunk, &["at", "z"]).is_err()); // no such field
     /// # Ok::<(), zarrdt_core::Error>(())
     /// ```
-    pub fn decode_field<T: Element>(&self, bytes: &[u8], path: &[&str]) -> Result<Vec<T>, Error> {
+    pub fn decode_field<T: ZarrType>(&self, bytes: &[u8], path: &[&str]) -> Result<Vec<T>, Error> {
         let mut out = Vec::new();
         self.decode_field_into(bytes, path, &mut out)?;
         Ok(out)
@@ -56,7 +56,7 @@ impl Layout {
 
     /// [`Layout::decode_field`], appending to `out` (so that its allocation can be reused).
     /// On error, `out` is as it was.
-    pub fn decode_field_into<T: Element>(
+    pub fn decode_field_into<T: ZarrType>(
         &self,
         bytes: &[u8],
         path: &[&str],
@@ -138,7 +138,7 @@ fn in_chunk(error: Error, stride: usize, size: usize, offset: usize) -> Error {
 
 /// Appends the `T` at `offset` of every `size`-byte element of `bytes`, in byte order `E`,
 /// to `out`, all validated first.
-fn read_strided<T: Element, E: StaticEndian>(
+fn read_strided<T: ZarrType, E: StaticEndian>(
     bytes: &[u8],
     size: usize,
     offset: usize,

@@ -1,4 +1,4 @@
-//! [`Element`]: Rust types that are Zarr data types, with their packed encoding.
+//! [`ZarrType`]: Rust types that are Zarr data types, with their packed encoding.
 
 mod array;
 mod field;
@@ -29,7 +29,7 @@ use crate::{BytesCodec, DataType, DecodeError, Endian, Error, Layout, TypeDescri
 /// buffers; the provided methods are the checked API most callers want:
 ///
 /// ```
-/// use zarrdt_core::{Element, Endian};
+/// use zarrdt_core::{ZarrType, Endian};
 ///
 /// let values = [1u16, 2, 0xff00];
 /// let bytes = u16::encode_slice(&values, Endian::Big);
@@ -44,7 +44,7 @@ use crate::{BytesCodec, DataType, DecodeError, Endian, Error, Layout, TypeDescri
     label = "no Zarr data type for `{Self}`",
     note = "Zarr element types are bool, i8..i64, u8..u64, half::f16, f32, f64, num_complex::Complex<f32|f64>, zarrdt::FixedString<N>, zarrdt::ByteString<N>, zarrdt::RawBytes<N>, zarrdt::DateTime64<Unit>, zarrdt::TimeDelta64<Unit>, arrays [T; N] of them, and structs with #[derive(ZarrStruct)]; String, Vec, Option and Box have no fixed size"
 )]
-pub trait Element: Sized {
+pub trait ZarrType: Sized {
     /// The Zarr type, as a constant (checked when it is built).
     const TYPE: TypeDescriptor;
 
@@ -60,12 +60,12 @@ pub trait Element: Sized {
     /// Writes the packed encoding in byte order `E` into `out[..Self::SIZE]`.
     ///
     /// Low-level: `out` must hold at least `SIZE` bytes, or this panics. The checked
-    /// [`Element::encode_into`] is the safe entry point.
+    /// [`ZarrType::encode_into`] is the safe entry point.
     fn write_packed<E: StaticEndian>(&self, out: &mut [u8]);
 
     /// Whether some byte patterns are not values of `Self` (a `bool` byte other than 0 or 1),
-    /// so that decoding must [check](Element::check_packed) before it
-    /// [reads](Element::read_packed).
+    /// so that decoding must [check](ZarrType::check_packed) before it
+    /// [reads](ZarrType::read_packed).
     const HAS_INVALID_BYTES: bool = false;
 
     /// Checks that `bytes[..Self::SIZE]` is a valid encoding in byte order `E`: a
@@ -79,15 +79,15 @@ pub trait Element: Sized {
     }
 
     /// Reads a value from the packed encoding in byte order `E` in `bytes[..Self::SIZE]`,
-    /// which [`Element::check_packed`] has accepted; unchecked invalid bytes give some value
+    /// which [`ZarrType::check_packed`] has accepted; unchecked invalid bytes give some value
     /// (never undefined behaviour).
     ///
     /// Low-level: `bytes` must hold at least `SIZE` bytes, or this panics. The checked
-    /// [`Element::decode`] is the safe entry point.
+    /// [`ZarrType::decode`] is the safe entry point.
     fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self;
 
     /// Whether `bytes[..Self::SIZE]` is a valid encoding in byte order `E`: what
-    /// [`Element::check_packed`] decides, without saying where, computed without branches so
+    /// [`ZarrType::check_packed`] decides, without saying where, computed without branches so
     /// that a whole block of elements is checked in one tight loop before it is read. Types
     /// with invalid encodings override it.
     #[doc(hidden)]
@@ -96,14 +96,14 @@ pub trait Element: Sized {
         !Self::HAS_INVALID_BYTES || Self::check_packed::<E>(bytes).is_ok()
     }
 
-    /// The value as a dynamic [`Value`]: the value [`Element::layout`] decodes from its bytes
-    /// (a [`Value::Record`] for structs, a [`Value::Array`] for arrays).
+    /// The value as a dynamic [`Value`]: the value [`ZarrType::layout`] decodes from its bytes
+    /// (a [`Value::Record`] for structs, a [`Value::Subarray`] for arrays).
     fn to_value(&self) -> Value;
 
     /// The Rust value of a dynamic [`Value`]; [`Error::ValueMismatch`] naming the field if it
     /// does not fit.
     ///
-    /// Takes every value [`Element::layout`] encodes: for arrays also the v3 form, a record of
+    /// Takes every value [`ZarrType::layout`] encodes: for arrays also the v3 form, a record of
     /// fields `"0"`, `"1"`, …. The provided implementation encodes `value` with the layout
     /// and decodes the bytes, so it checks the value completely, in time linear in its size.
     fn from_value(value: &Value) -> Result<Self, Error> {
@@ -158,7 +158,7 @@ pub trait Element: Sized {
     /// Decodes one value from exactly `SIZE` bytes.
     fn decode(bytes: &[u8], endian: Endian) -> Result<Self, Error> {
         check_length(bytes.len(), Self::SIZE)?;
-        fn read<T: Element, E: StaticEndian>(bytes: &[u8]) -> Result<T, Error> {
+        fn read<T: ZarrType, E: StaticEndian>(bytes: &[u8]) -> Result<T, Error> {
             T::check_packed::<E>(bytes).map_err(|error| error.at(0, T::SIZE))?;
             Ok(T::read_packed::<E>(bytes))
         }
@@ -221,7 +221,7 @@ fn check_length(found: usize, expected: usize) -> Result<(), Error> {
 
 /// Encodes `values` one by one (the path every type supports).
 #[inline]
-pub fn write_each<T: Element, E: StaticEndian>(values: &[T], out: &mut [u8]) {
+pub fn write_each<T: ZarrType, E: StaticEndian>(values: &[T], out: &mut [u8]) {
     for (value, chunk) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
         value.write_packed::<E>(chunk);
     }
@@ -236,7 +236,10 @@ const VALIDATION_BLOCK: usize = 16 << 10;
 /// just before it is read; on an invalid one, the error names it and `out` keeps the
 /// elements before its block.
 #[inline]
-pub fn read_each<T: Element, E: StaticEndian>(bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
+pub fn read_each<T: ZarrType, E: StaticEndian>(
+    bytes: &[u8],
+    out: &mut Vec<T>,
+) -> Result<(), Error> {
     if !T::HAS_INVALID_BYTES {
         out.extend(bytes.chunks_exact(T::SIZE).map(T::read_packed::<E>));
         return Ok(());
@@ -261,25 +264,25 @@ pub fn read_each<T: Element, E: StaticEndian>(bytes: &[u8], out: &mut Vec<T>) ->
 /// The `bytes` codec on Rust elements.
 impl BytesCodec {
     /// Encodes a chunk of Rust values.
-    pub fn encode<T: Element>(self, values: &[T]) -> Result<Vec<u8>, Error> {
+    pub fn encode<T: ZarrType>(self, values: &[T]) -> Result<Vec<u8>, Error> {
         let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
         Ok(T::encode_slice(values, endian))
     }
 
     /// Encodes a chunk of Rust values into `out`, exactly `values.len() * T::SIZE` bytes.
-    pub fn encode_into<T: Element>(self, values: &[T], out: &mut [u8]) -> Result<(), Error> {
+    pub fn encode_into<T: ZarrType>(self, values: &[T], out: &mut [u8]) -> Result<(), Error> {
         let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
         T::encode_slice_into(values, out, endian)
     }
 
     /// Decodes a chunk into Rust values. The length must be a whole number of elements; bool
     /// bytes other than 0/1 are errors naming the element and byte.
-    pub fn decode<T: Element>(self, bytes: &[u8]) -> Result<Vec<T>, Error> {
+    pub fn decode<T: ZarrType>(self, bytes: &[u8]) -> Result<Vec<T>, Error> {
         T::decode_slice(bytes, self.read_endian())
     }
 
     /// Decodes a chunk, appending to `out`.
-    pub fn decode_into<T: Element>(self, bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
+    pub fn decode_into<T: ZarrType>(self, bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
         T::decode_slice_into(bytes, self.read_endian(), out)
     }
 }
@@ -288,7 +291,7 @@ impl BytesCodec {
 impl Layout {
     /// Decodes a chunk stored in this layout into Rust values of `T`, whatever the byte order of
     /// each field (Zarr v2 allows one per field), after checking that the layout is `T`'s.
-    pub fn decode_elements<T: Element>(&self, bytes: &[u8]) -> Result<Vec<T>, Error> {
+    pub fn decode_elements<T: ZarrType>(&self, bytes: &[u8]) -> Result<Vec<T>, Error> {
         T::layout(Endian::NATIVE).check_matches(self)?;
         match self.uniform_endian() {
             Ok(endian) => T::decode_slice(bytes, endian.unwrap_or(Endian::NATIVE)),
@@ -307,7 +310,7 @@ mod tests {
 
     #[test]
     fn sizes_and_types() {
-        assert_eq!(<num_complex::Complex<f64> as Element>::SIZE, 16);
+        assert_eq!(<num_complex::Complex<f64> as ZarrType>::SIZE, 16);
         assert_eq!(<[[i16; 2]; 3]>::SIZE, 12);
         assert_eq!(
             <[f32; 3]>::data_type().to_string(),
@@ -328,7 +331,7 @@ mod tests {
     fn an_array_has_one_value_shape_in_every_format() {
         let grid = [[1i16, 2], [3, 4], [5, 6]];
         let value = grid.to_value();
-        let array = value.as_array().unwrap();
+        let array = value.as_subarray().unwrap();
         assert_eq!(array.shape(), [3, 2]);
         assert_eq!(array.as_slice::<i16>(), Some(&[1, 2, 3, 4, 5, 6][..]));
         let stored = <[[i16; 2]; 3]>::layout(Endian::Big);

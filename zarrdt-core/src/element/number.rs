@@ -1,10 +1,10 @@
-//! [`Element`] for `bool`, the integers, the floats and the complex numbers.
+//! [`ZarrType`] for `bool`, the integers, the floats and the complex numbers.
 
 use half::f16;
 use num_complex::Complex;
 use zerocopy::IntoBytes;
 
-use super::{Element, write_each};
+use super::{ZarrType, write_each};
 use crate::codec::primitive::Primitive;
 use crate::codec::scalar::bool_from_byte;
 use crate::endian::StaticEndian;
@@ -22,7 +22,7 @@ fn value_mismatch(expected: ScalarType, found: &Value) -> Error {
 /// Numbers: one `memcpy` per slice in native order, a byte-swapping loop otherwise.
 macro_rules! number {
     ($($ty:ty => $scalar:ident;)*) => {$(
-        impl Element for $ty {
+        impl ZarrType for $ty {
             const TYPE: TypeDescriptor = TypeDescriptor::scalar(ScalarType::$scalar);
             const NATIVE_LAYOUT: bool = true;
 
@@ -57,12 +57,12 @@ macro_rules! number {
 
             fn read_packed_slice<E: StaticEndian>(bytes: &[u8], out: &mut Vec<Self>) -> Result<(), Error> {
                 let start = out.len();
-                out.resize(start + bytes.len() / <Self as Element>::SIZE, <$ty>::default());
+                out.resize(start + bytes.len() / <Self as ZarrType>::SIZE, <$ty>::default());
                 let target = &mut out[start..];
                 if E::IS_NATIVE {
                     target.as_mut_bytes().copy_from_slice(bytes);
                 } else {
-                    for (value, chunk) in target.iter_mut().zip(bytes.chunks_exact(<Self as Element>::SIZE)) {
+                    for (value, chunk) in target.iter_mut().zip(bytes.chunks_exact(<Self as ZarrType>::SIZE)) {
                         *value = <$ty as Primitive>::read::<E>(chunk);
                     }
                 }
@@ -86,7 +86,7 @@ number! {
     f64 => Float64;
 }
 
-impl Element for bool {
+impl ZarrType for bool {
     const TYPE: TypeDescriptor = TypeDescriptor::scalar(ScalarType::Bool);
     const NATIVE_LAYOUT: bool = true;
 
@@ -141,7 +141,7 @@ impl Element for bool {
 /// Complex numbers: real part, then imaginary part, each in the byte order.
 macro_rules! complex {
     ($($part:ty => $scalar:ident;)*) => {$(
-        impl Element for Complex<$part> {
+        impl ZarrType for Complex<$part> {
             const TYPE: TypeDescriptor = TypeDescriptor::scalar(ScalarType::$scalar);
             // num-complex makes `Complex` `#[repr(C)]` { re, im } with no padding.
             const NATIVE_LAYOUT: bool = true;

@@ -6,7 +6,7 @@ use std::fmt;
 
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, TryFromBytes};
 
-use super::Element;
+use super::ZarrType;
 use crate::codec::primitive::Primitive;
 use crate::codec::scalar::without_trailing_zeros;
 use crate::endian::StaticEndian;
@@ -63,7 +63,7 @@ const fn sized(scalar: Option<ScalarType>) -> ScalarType {
 /// As in NumPy, trailing NUL characters are padding, not part of the string.
 ///
 /// ```
-/// use zarrdt_core::{Element, Endian, FixedString};
+/// use zarrdt_core::{ZarrType, Endian, FixedString};
 ///
 /// let name = FixedString::<8>::new("héllo").unwrap();
 /// assert_eq!(name, "héllo");
@@ -183,7 +183,7 @@ impl<const N: usize> PartialEq<&str> for FixedString<N> {
     }
 }
 
-impl<const N: usize> Element for FixedString<N> {
+impl<const N: usize> ZarrType for FixedString<N> {
     const TYPE: TypeDescriptor = TypeDescriptor::scalar(sized(ScalarType::fixed_length_utf32(N)));
     // `char` is a UTF-32 code unit in native order; some bit patterns are not characters.
     const NATIVE_LAYOUT: bool = true;
@@ -248,7 +248,7 @@ impl<const N: usize> Element for FixedString<N> {
 /// As in NumPy, trailing zero bytes are padding, not part of the value.
 ///
 /// ```
-/// use zarrdt_core::{ByteString, Element, Endian};
+/// use zarrdt_core::{ByteString, ZarrType, Endian};
 ///
 /// let code = ByteString::<5>::new(b"ab").unwrap();
 /// assert_eq!(code.as_bytes(), b"ab");
@@ -323,7 +323,7 @@ impl<const N: usize> PartialEq<[u8]> for ByteString<N> {
     }
 }
 
-impl<const N: usize> Element for ByteString<N> {
+impl<const N: usize> ZarrType for ByteString<N> {
     const TYPE: TypeDescriptor =
         TypeDescriptor::scalar(sized(ScalarType::null_terminated_bytes(N)));
     const NATIVE_LAYOUT: bool = true;
@@ -360,7 +360,7 @@ impl<const N: usize> Element for ByteString<N> {
 /// `N` opaque bytes: NumPy's `V<N>`, Zarr's `raw_bytes` (all `N` bytes are the value).
 ///
 /// ```
-/// use zarrdt_core::{Element, Endian, RawBytes};
+/// use zarrdt_core::{ZarrType, Endian, RawBytes};
 ///
 /// let tag = RawBytes::new([1, 0, 2]);
 /// assert_eq!(tag.as_bytes(), &[1, 0, 2]);
@@ -408,7 +408,7 @@ impl<const N: usize> From<RawBytes<N>> for [u8; N] {
     }
 }
 
-impl<const N: usize> Element for RawBytes<N> {
+impl<const N: usize> ZarrType for RawBytes<N> {
     const TYPE: TypeDescriptor = TypeDescriptor::scalar(sized(ScalarType::raw_bytes(N)));
     const NATIVE_LAYOUT: bool = true;
 

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 
-use super::Element;
+use super::ZarrType;
 use crate::codec::primitive::Primitive;
 use crate::endian::StaticEndian;
 use crate::{Error, FieldPath, ScalarType, TimeConfig, TimeUnit, TypeDescriptor, Value};
@@ -124,7 +124,7 @@ macro_rules! time_type {
             }
         }
 
-        impl<U: Unit, const SCALE: u32> Element for $name<U, SCALE> {
+        impl<U: Unit, const SCALE: u32> ZarrType for $name<U, SCALE> {
             const TYPE: TypeDescriptor =
                 TypeDescriptor::scalar(ScalarType::$scalar(config::<U>(SCALE)));
             const NATIVE_LAYOUT: bool = true;
@@ -162,7 +162,7 @@ time_type! {
     /// NumPy's `datetime64[<SCALE><U>]`, Zarr's `numpy.datetime64`.
     ///
     /// ```
-    /// use zarrdt_core::{DateTime64, Element, Endian, Milliseconds, Seconds};
+    /// use zarrdt_core::{DateTime64, ZarrType, Endian, Milliseconds, Seconds};
     ///
     /// let t = DateTime64::<Milliseconds>::new(1_700_000_000_123);
     /// assert_eq!(t.count(), 1_700_000_000_123);
@@ -182,7 +182,7 @@ time_type! {
     /// `timedelta64[<SCALE><U>]`, Zarr's `numpy.timedelta64`.
     ///
     /// ```
-    /// use zarrdt_core::{Element, Nanoseconds, TimeDelta64};
+    /// use zarrdt_core::{ZarrType, Nanoseconds, TimeDelta64};
     ///
     /// let dt = TimeDelta64::<Nanoseconds>::new(-5);
     /// assert_eq!(dt.to_value(), zarrdt_core::Value::TimeDelta64(-5));

@@ -122,7 +122,7 @@ impl Layout {
         match (self, json) {
             (_, Json::Null) => Ok(None),
             // Pre-2.2 zarr-python wrote 0 for "zeros"; read it as all-zero bytes.
-            (Layout::Struct(_) | Layout::Array(_), Json::Number(number))
+            (Layout::Struct(_) | Layout::Subarray(_), Json::Number(number))
                 if number.as_u64() == Some(0) =>
             {
                 Ok(Some(self.zero_value()))

@@ -11,8 +11,8 @@ use super::BASE64;
 use super::scalar::{self, Format};
 use crate::codec::record::{self, outer_items};
 use crate::error::show;
-use crate::layout::{ArrayLayout, StructLayout, struct_form};
-use crate::{ArrayValue, DataType, Endian, Error, FieldPath, Layout, PathSegment, Value};
+use crate::layout::{StructLayout, SubarrayLayout, struct_form};
+use crate::{DataType, Endian, Error, FieldPath, Layout, PathSegment, SubarrayValue, Value};
 
 /// Which JSON form is read or written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ fn type_name(layout: &Layout, form: Form) -> String {
         (Layout::Struct(structure), _) => {
             format!("a structured dtype of {} fields", structure.fields().len())
         }
-        (Layout::Array(array), _) => format!("a subarray of shape {:?}", array.shape()),
+        (Layout::Subarray(array), _) => format!("a subarray of shape {:?}", array.shape()),
     }
 }
 
@@ -76,10 +76,10 @@ pub(super) fn read(
         (Layout::Struct(structure), Json::Object(members)) => {
             read_members(layout, structure, members, json, form, legacy, path)
         }
-        (Layout::Array(array), Json::Object(members)) => {
+        (Layout::Subarray(array), Json::Object(members)) => {
             read_items_object(layout, array, members, json, form, legacy, path)
         }
-        (Layout::Array(array), Json::Array(items)) => {
+        (Layout::Subarray(array), Json::Array(items)) => {
             read_items_list(layout, array, items, json, form, legacy, path)
         }
         (_, Json::String(_) | Json::Array(_)) if form != Form::Leaves => {
@@ -91,8 +91,8 @@ pub(super) fn read(
             json,
             path,
             match (layout, form) {
-                (Layout::Array(_), Form::Leaves) => "a JSON array of the items",
-                (Layout::Array(_), _) => "an object with a member \"0\", \"1\", … per item",
+                (Layout::Subarray(_), Form::Leaves) => "a JSON array of the items",
+                (Layout::Subarray(_), _) => "an object with a member \"0\", \"1\", … per item",
                 (_, Form::Leaves) => "an object with a member for every field",
                 _ => {
                     "an object with a member for every field (or, legacy, a base64 string of the packed record)"
@@ -156,7 +156,7 @@ fn read_members(
 /// A subarray from its struct form: an object keyed `"0"`, `"1"`, ….
 fn read_items_object(
     layout: &Layout,
-    array: &ArrayLayout,
+    array: &SubarrayLayout,
     members: &Map<String, Json>,
     json: &Json,
     form: Form,
@@ -196,7 +196,7 @@ fn read_items_object(
 /// A subarray from a JSON list of its outermost items.
 fn read_items_list(
     layout: &Layout,
-    array: &ArrayLayout,
+    array: &SubarrayLayout,
     items: &[Json],
     json: &Json,
     form: Form,
@@ -216,9 +216,9 @@ fn read_items_list(
     read_items(array, items.iter(), form, legacy, path)
 }
 
-/// Reads the outermost items of a subarray and joins them into one [`ArrayValue`].
+/// Reads the outermost items of a subarray and joins them into one [`SubarrayValue`].
 fn read_items<'j>(
-    array: &ArrayLayout,
+    array: &SubarrayLayout,
     items: impl Iterator<Item = &'j Json>,
     form: Form,
     legacy: Endian,
@@ -229,13 +229,13 @@ fn read_items<'j>(
     for (index, item) in items.enumerate() {
         let value = read(&item_layout, item, form, legacy, &path.index(index))?;
         match (&item_layout, value) {
-            (Layout::Array(_), Value::Array(inner)) => {
+            (Layout::Subarray(_), Value::Subarray(inner)) => {
                 flat.extend(inner.iter().map(Cow::into_owned));
             }
             (_, value) => flat.push(value),
         }
     }
-    ArrayValue::new(array.shape().to_vec(), flat).map(Value::Array)
+    SubarrayValue::new(array.shape().to_vec(), flat).map(Value::Subarray)
 }
 
 /// A record given as its bytes: a base64 string or an array of byte values.
@@ -283,7 +283,7 @@ fn read_record_bytes(
 /// Writes `value` of `layout` as JSON in `form`.
 pub(super) fn write(layout: &Layout, value: &Value, form: Form) -> Result<Json, Error> {
     match (layout, form) {
-        (Layout::Struct(_) | Layout::Array(_), Form::V2Fill) => {
+        (Layout::Struct(_) | Layout::Subarray(_), Form::V2Fill) => {
             let mut bytes = vec![0; layout.size()];
             record::encode(layout, value, &mut bytes, Endian::Little)?;
             Ok(Json::from(BASE64.encode(bytes)))
@@ -307,7 +307,7 @@ fn write_tree(layout: &Layout, value: &Value, form: Form) -> Result<Json, Error>
             }
             Ok(Json::Object(object))
         }
-        Layout::Array(array) => {
+        Layout::Subarray(array) => {
             let item_layout = array.item();
             let items = outer_items(array, value)?;
             let mut written = Vec::with_capacity(items.len());

@@ -6,7 +6,7 @@
 //! comparison never expands a subarray: it walks the struct side and compares each field with
 //! the subarray's one item layout, so its time is linear in the size of the two layouts.
 
-use super::{ArrayLayout, Layout, StructLayout, struct_form};
+use super::{Layout, StructLayout, SubarrayLayout, struct_form};
 use crate::{Error, FieldPath};
 
 impl Layout {
@@ -61,11 +61,11 @@ fn difference(expected: &Layout, found: &Layout) -> Option<Difference> {
     match (expected, found) {
         (Layout::Scalar(a), Layout::Scalar(b)) if a.scalar() == b.scalar() => None,
         (Layout::Struct(a), Layout::Struct(b)) => struct_difference(a, b),
-        (Layout::Array(a), Layout::Array(b)) if a.shape() == b.shape() => {
+        (Layout::Subarray(a), Layout::Subarray(b)) if a.shape() == b.shape() => {
             difference(a.element(), b.element())
         }
-        (Layout::Array(a), Layout::Struct(b)) => indexed_difference(a, b, true),
-        (Layout::Struct(a), Layout::Array(b)) => indexed_difference(b, a, false),
+        (Layout::Subarray(a), Layout::Struct(b)) => indexed_difference(a, b, true),
+        (Layout::Struct(a), Layout::Subarray(b)) => indexed_difference(b, a, false),
         _ => mismatch(expected, found),
     }
 }
@@ -107,7 +107,7 @@ fn struct_difference(expected: &StructLayout, found: &StructLayout) -> Option<Di
 /// A subarray against a struct that may be its v3 form: fields `"0"`, `"1"`, … holding one
 /// item each. `array_expected` says which side the subarray is, for the messages.
 fn indexed_difference(
-    array: &ArrayLayout,
+    array: &SubarrayLayout,
     structure: &StructLayout,
     array_expected: bool,
 ) -> Option<Difference> {
@@ -227,7 +227,7 @@ mod tests {
 
     #[test]
     fn arrays_match_their_struct_form() {
-        let grid = Layout::Array(ArrayLayout::new(i2(), vec![3, 2]).unwrap());
+        let grid = Layout::Subarray(SubarrayLayout::new(i2(), vec![3, 2]).unwrap());
         let pair = || packed(vec![("0", i2()), ("1", i2())]);
         let v3 = packed(vec![("0", pair()), ("1", pair()), ("2", pair())]);
         grid.check_matches(&v3).unwrap();
@@ -247,8 +247,8 @@ mod tests {
 
     #[test]
     fn a_huge_subarray_against_a_small_struct_is_one_step() {
-        let huge = Layout::Array(
-            ArrayLayout::new(
+        let huge = Layout::Subarray(
+            SubarrayLayout::new(
                 Layout::Scalar(ScalarLayout::new(ScalarType::UInt8, None).unwrap()),
                 vec![2_000_000_000],
             )

@@ -116,7 +116,7 @@ impl Layout {
                     );
                 }
             }
-            Layout::Array(array) => {
+            Layout::Subarray(array) => {
                 repeats.push(Repeat {
                     count: array.len(),
                     stride: array.element().size(),
@@ -149,7 +149,7 @@ impl Layout {
                     .layout()
                     .walk_scalars(base + field.offset(), repeats, visit)
             }),
-            Layout::Array(array) => {
+            Layout::Subarray(array) => {
                 repeats.push(Repeat {
                     count: array.len(),
                     stride: array.element().size(),

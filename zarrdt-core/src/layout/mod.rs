@@ -8,7 +8,7 @@
 //! one implementation.
 //!
 //! Layouts are built only through checking constructors ([`StructLayout::new`],
-//! [`StructLayout::packed`], [`ArrayLayout::new`], [`ScalarLayout::new`]), so every layout
+//! [`StructLayout::packed`], [`SubarrayLayout::new`], [`ScalarLayout::new`]), so every layout
 //! has unique, non-empty field names, fields inside their record, a size within
 //! [`MAX_ELEMENT_SIZE`] and a nesting depth within [`MAX_NESTING_DEPTH`]. Nodes are shared
 //! (`Arc`), so cloning a layout is cheap, and no walk over a layout expands a subarray into
@@ -52,7 +52,7 @@ pub enum Layout {
     Struct(StructLayout),
     /// A subarray: a fixed-shape block of one element layout (a Rust array `[T; N]`, a NumPy
     /// subarray field).
-    Array(ArrayLayout),
+    Subarray(SubarrayLayout),
 }
 
 /// A scalar type and its byte order.
@@ -318,7 +318,7 @@ impl StructLayout {
 
 /// A subarray: `shape` (row-major) of one element layout, which is not itself an array.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ArrayLayout(Arc<ArrayNode>);
+pub struct SubarrayLayout(Arc<ArrayNode>);
 
 #[derive(Debug, PartialEq, Eq, Hash)]
 struct ArrayNode {
@@ -329,7 +329,7 @@ struct ArrayNode {
     depth: usize,
 }
 
-impl ArrayLayout {
+impl SubarrayLayout {
     /// A subarray of `shape` elements of `element`; nested subarrays are merged into one shape
     /// (NumPy's `(T, (2,))` of `(T, (3,))` is `(T, (3, 2))`).
     ///
@@ -344,7 +344,7 @@ impl ArrayLayout {
             ));
         }
         let element = match element {
-            Layout::Array(inner) => {
+            Layout::Subarray(inner) => {
                 shape.extend_from_slice(&inner.0.shape);
                 inner.0.element.clone()
             }
@@ -360,7 +360,7 @@ impl ArrayLayout {
         if element.depth() >= MAX_NESTING_DEPTH {
             return Err(too_deep(FieldPath::root()));
         }
-        Ok(ArrayLayout(Arc::new(ArrayNode {
+        Ok(SubarrayLayout(Arc::new(ArrayNode {
             depth: element.depth() + 1,
             element,
             shape: shape.into(),
@@ -399,7 +399,7 @@ impl ArrayLayout {
     pub fn item(&self) -> Layout {
         match self.shape() {
             [] | [_] => self.element().clone(),
-            [_, inner @ ..] => Layout::Array(ArrayLayout(Arc::new(ArrayNode {
+            [_, inner @ ..] => Layout::Subarray(SubarrayLayout(Arc::new(ArrayNode {
                 element: self.0.element.clone(),
                 shape: inner.into(),
                 len: inner.iter().product(),
@@ -416,7 +416,7 @@ impl Layout {
         match self {
             Layout::Scalar(scalar) => scalar.scalar.size(),
             Layout::Struct(structure) => structure.0.size,
-            Layout::Array(array) => array.0.size,
+            Layout::Subarray(array) => array.0.size,
         }
     }
 
@@ -425,7 +425,7 @@ impl Layout {
         match self {
             Layout::Scalar(_) => 0,
             Layout::Struct(structure) => structure.0.depth,
-            Layout::Array(array) => array.0.depth,
+            Layout::Subarray(array) => array.0.depth,
         }
     }
 
@@ -434,7 +434,7 @@ impl Layout {
         match self {
             Layout::Scalar(_) => false,
             Layout::Struct(structure) => structure.has_padding(),
-            Layout::Array(array) => array.element().has_padding(),
+            Layout::Subarray(array) => array.element().has_padding(),
         }
     }
 
@@ -445,7 +445,7 @@ impl Layout {
             Layout::Struct(structure) => {
                 structure.fields().iter().any(|f| f.layout.has_endianness())
             }
-            Layout::Array(array) => array.element().has_endianness(),
+            Layout::Subarray(array) => array.element().has_endianness(),
         }
     }
 
@@ -456,7 +456,7 @@ impl Layout {
             Layout::Struct(structure) => {
                 format!("a struct of {} fields", structure.fields().len())
             }
-            Layout::Array(array) => format!("a subarray of shape {:?}", array.shape()),
+            Layout::Subarray(array) => format!("a subarray of shape {:?}", array.shape()),
         }
     }
 
@@ -495,12 +495,12 @@ impl Layout {
                     depth: structure.0.depth,
                 })))
             }
-            Layout::Array(array) => {
+            Layout::Subarray(array) => {
                 let element = array.element().map_scalars(map);
                 if &element == array.element() {
                     return self.clone();
                 }
-                Layout::Array(ArrayLayout(Arc::new(ArrayNode {
+                Layout::Subarray(SubarrayLayout(Arc::new(ArrayNode {
                     element,
                     shape: array.0.shape.clone(),
                     len: array.0.len,
@@ -588,14 +588,14 @@ mod tests {
     #[test]
     fn arrays_merge_and_reject_bad_shapes() {
         let f4 = scalar(ScalarType::Float32, Some(Endian::Little));
-        let inner = ArrayLayout::new(f4.clone(), vec![2]).unwrap();
-        let outer = ArrayLayout::new(Layout::Array(inner), vec![3]).unwrap();
+        let inner = SubarrayLayout::new(f4.clone(), vec![2]).unwrap();
+        let outer = SubarrayLayout::new(Layout::Subarray(inner), vec![3]).unwrap();
         assert_eq!(outer.shape(), [3, 2]);
         assert_eq!(outer.size(), 24);
         assert_eq!(outer.item().size(), 8);
-        assert!(ArrayLayout::new(f4.clone(), vec![]).is_err());
-        assert!(ArrayLayout::new(f4.clone(), vec![2, 0]).is_err());
-        assert!(ArrayLayout::new(f4, vec![usize::MAX, 2]).is_err());
+        assert!(SubarrayLayout::new(f4.clone(), vec![]).is_err());
+        assert!(SubarrayLayout::new(f4.clone(), vec![2, 0]).is_err());
+        assert!(SubarrayLayout::new(f4, vec![usize::MAX, 2]).is_err());
     }
 
     #[test]
@@ -607,7 +607,7 @@ mod tests {
         }
         let err = StructLayout::packed([("a", layout.clone())]).unwrap_err();
         assert!(err.to_string().contains("deeper than 64"), "{err}");
-        assert!(ArrayLayout::new(layout, vec![2]).is_err());
+        assert!(SubarrayLayout::new(layout, vec![2]).is_err());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use serde_json::Value as Json;
 
-use super::{ArrayLayout, Layout, LayoutField, ScalarLayout, StructLayout};
+use super::{Layout, LayoutField, ScalarLayout, StructLayout, SubarrayLayout};
 use crate::error::show;
 use crate::{Endian, Error, FieldPath, MAX_NESTING_DEPTH, ScalarType};
 
@@ -42,7 +42,7 @@ impl Layout {
     /// would read those as fields); a bare subarray outside a struct has no v2 form either.
     pub fn to_v2_json(&self) -> Result<Json, Error> {
         match self {
-            Layout::Array(_) => Err(Error::Unrepresentable {
+            Layout::Subarray(_) => Err(Error::Unrepresentable {
                 path: FieldPath::root(),
                 format: "a Zarr v2 dtype",
                 reason: "a subarray is only allowed as a struct field".into(),
@@ -150,8 +150,8 @@ fn parse_struct(
                 )
             })?;
             if !shape.is_empty() {
-                layout = Layout::Array(
-                    ArrayLayout::new(layout, shape)
+                layout = Layout::Subarray(
+                    SubarrayLayout::new(layout, shape)
                         .map_err(|error| relocate(error, &field_path, entry))?,
                 );
             }
@@ -229,7 +229,7 @@ fn write(layout: &Layout, path: &FieldPath) -> Result<Json, Error> {
             let endian = scalar.endian().unwrap_or(Endian::Little);
             Ok(Json::from(scalar.scalar().typestr(endian)?))
         }
-        Layout::Array(_) => Err(Error::Unrepresentable {
+        Layout::Subarray(_) => Err(Error::Unrepresentable {
             path: path.clone(),
             format: "a Zarr v2 dtype",
             reason: "a subarray is only allowed as a struct field".into(),
@@ -253,7 +253,7 @@ fn write(layout: &Layout, path: &FieldPath) -> Result<Json, Error> {
             for field in structure.fields() {
                 let field_path = path.field(field.name());
                 let entry = match field.layout() {
-                    Layout::Array(array) => Json::Array(vec![
+                    Layout::Subarray(array) => Json::Array(vec![
                         Json::from(field.name()),
                         write(array.element(), &field_path)?,
                         Json::from(array.shape().to_vec()),

@@ -8,23 +8,23 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl my_zarrdt::__private::Element for Renamed {
+    impl my_zarrdt::__private::ZarrType for Renamed {
         const TYPE: my_zarrdt::__private::TypeDescriptor = my_zarrdt::__private::TypeDescriptor::structure(
             &[
                 my_zarrdt::__private::FieldDescriptor::new(
                     "x",
-                    <f64 as my_zarrdt::__private::Element>::TYPE,
+                    <f64 as my_zarrdt::__private::ZarrType>::TYPE,
                 ),
             ],
         );
         const NATIVE_LAYOUT: my_zarrdt::__private::bool = my_zarrdt::__private::size_of::<
             Self,
-        >() == <Self as my_zarrdt::__private::Element>::SIZE
+        >() == <Self as my_zarrdt::__private::ZarrType>::SIZE
             && my_zarrdt::__private::all(
                 &[
                     my_zarrdt::__private::offset_of!(Self, x)
                         == <Self as my_zarrdt::__private::ZarrStruct>::OFFSETS[0usize]
-                        && <f64 as my_zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <f64 as my_zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                 ],
             );
         #[inline]
@@ -32,8 +32,8 @@ const _: () = {
             &self,
             __out: &mut [my_zarrdt::__private::u8],
         ) {
-            let __out = &mut __out[..<Self as my_zarrdt::__private::Element>::SIZE];
-            <f64 as my_zarrdt::__private::Element>::write_packed::<
+            let __out = &mut __out[..<Self as my_zarrdt::__private::ZarrType>::SIZE];
+            <f64 as my_zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.x,
@@ -41,15 +41,15 @@ const _: () = {
             );
         }
         const HAS_INVALID_BYTES: my_zarrdt::__private::bool = my_zarrdt::__private::any(
-            &[<f64 as my_zarrdt::__private::Element>::HAS_INVALID_BYTES],
+            &[<f64 as my_zarrdt::__private::ZarrType>::HAS_INVALID_BYTES],
         );
         #[inline]
         fn check_packed<__E: my_zarrdt::__private::StaticEndian>(
             __bytes: &[my_zarrdt::__private::u8],
         ) -> my_zarrdt::__private::Result<(), my_zarrdt::__private::DecodeError> {
-            let __bytes = &__bytes[..<Self as my_zarrdt::__private::Element>::SIZE];
-            if <f64 as my_zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <f64 as my_zarrdt::__private::Element>::check_packed::<
+            let __bytes = &__bytes[..<Self as my_zarrdt::__private::ZarrType>::SIZE];
+            if <f64 as my_zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <f64 as my_zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(
                         &__bytes[<Self as my_zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
@@ -68,9 +68,9 @@ const _: () = {
         fn read_packed<__E: my_zarrdt::__private::StaticEndian>(
             __bytes: &[my_zarrdt::__private::u8],
         ) -> Self {
-            let __bytes = &__bytes[..<Self as my_zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as my_zarrdt::__private::ZarrType>::SIZE];
             Self {
-                x: <f64 as my_zarrdt::__private::Element>::read_packed::<
+                x: <f64 as my_zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as my_zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
@@ -81,11 +81,11 @@ const _: () = {
         fn packed_is_valid<__E: my_zarrdt::__private::StaticEndian>(
             __bytes: &[my_zarrdt::__private::u8],
         ) -> my_zarrdt::__private::bool {
-            let __bytes = &__bytes[..<Self as my_zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as my_zarrdt::__private::ZarrType>::SIZE];
             let mut __valid = true;
-            if <f64 as my_zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <f64 as my_zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <f64 as my_zarrdt::__private::Element>::packed_is_valid::<
+                    &= <f64 as my_zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as my_zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
@@ -95,7 +95,7 @@ const _: () = {
         }
         fn to_value(&self) -> my_zarrdt::__private::Value {
             my_zarrdt::__private::record([
-                ("x", <f64 as my_zarrdt::__private::Element>::to_value(&self.x)),
+                ("x", <f64 as my_zarrdt::__private::ZarrType>::to_value(&self.x)),
             ])
         }
         fn from_value(
@@ -107,7 +107,7 @@ const _: () = {
                 "Renamed",
             )?;
             my_zarrdt::__private::Ok(Self {
-                x: <f64 as my_zarrdt::__private::Element>::from_value(__field0)
+                x: <f64 as my_zarrdt::__private::ZarrType>::from_value(__field0)
                     .map_err(|__error| my_zarrdt::__private::within_field(__error, "x"))?,
             })
         }
@@ -118,7 +118,7 @@ const _: () = {
         ) {
             #[allow(unused_imports)]
             use my_zarrdt::__private::{EncodeBytes as _, EncodeFallback as _};
-            let __copied = <Self as my_zarrdt::__private::Element>::NATIVE_LAYOUT
+            let __copied = <Self as my_zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as my_zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&my_zarrdt::__private::Probe::<Self>::NEW)
                     .write_native(__values, __out);
@@ -135,7 +135,7 @@ const _: () = {
             use my_zarrdt::__private::{
                 DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
             };
-            if <Self as my_zarrdt::__private::Element>::NATIVE_LAYOUT
+            if <Self as my_zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as my_zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&&my_zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
@@ -147,7 +147,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl my_zarrdt::__private::ZarrStruct for Renamed {
-        const OFFSETS: &'static [my_zarrdt::__private::usize] = &<Self as my_zarrdt::__private::Element>::TYPE
+        const OFFSETS: &'static [my_zarrdt::__private::usize] = &<Self as my_zarrdt::__private::ZarrType>::TYPE
             .offsets::<1usize>();
     }
     my_zarrdt::__private::zarrs_element! {

@@ -8,26 +8,26 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl<T> ::zarrdt::__private::Element for Explicit<T>
+    impl<T> ::zarrdt::__private::ZarrType for Explicit<T>
     where
-        T: Element + Copy,
+        T: ZarrType + Copy,
     {
         const TYPE: ::zarrdt::__private::TypeDescriptor = ::zarrdt::__private::TypeDescriptor::structure(
             &[
                 ::zarrdt::__private::FieldDescriptor::new(
                     "value",
-                    <T as ::zarrdt::__private::Element>::TYPE,
+                    <T as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
             ],
         );
         const NATIVE_LAYOUT: ::zarrdt::__private::bool = ::zarrdt::__private::size_of::<
             Self,
-        >() == <Self as ::zarrdt::__private::Element>::SIZE
+        >() == <Self as ::zarrdt::__private::ZarrType>::SIZE
             && ::zarrdt::__private::all(
                 &[
                     ::zarrdt::__private::offset_of!(Self, value)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]
-                        && <T as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <T as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                 ],
             );
         #[inline]
@@ -35,8 +35,8 @@ const _: () = {
             &self,
             __out: &mut [::zarrdt::__private::u8],
         ) {
-            let __out = &mut __out[..<Self as ::zarrdt::__private::Element>::SIZE];
-            <T as ::zarrdt::__private::Element>::write_packed::<
+            let __out = &mut __out[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            <T as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.value,
@@ -44,15 +44,15 @@ const _: () = {
             );
         }
         const HAS_INVALID_BYTES: ::zarrdt::__private::bool = ::zarrdt::__private::any(
-            &[<T as ::zarrdt::__private::Element>::HAS_INVALID_BYTES],
+            &[<T as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES],
         );
         #[inline]
         fn check_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::Result<(), ::zarrdt::__private::DecodeError> {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
-            if <T as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <T as ::zarrdt::__private::Element>::check_packed::<
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            if <T as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <T as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..])
                     .map_err(|__error| {
@@ -69,9 +69,9 @@ const _: () = {
         fn read_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> Self {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             Self {
-                value: <T as ::zarrdt::__private::Element>::read_packed::<
+                value: <T as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..]),
             }
@@ -80,11 +80,11 @@ const _: () = {
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             let mut __valid = true;
-            if <T as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <T as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <T as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <T as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
@@ -94,7 +94,7 @@ const _: () = {
         }
         fn to_value(&self) -> ::zarrdt::__private::Value {
             ::zarrdt::__private::record([
-                ("value", <T as ::zarrdt::__private::Element>::to_value(&self.value)),
+                ("value", <T as ::zarrdt::__private::ZarrType>::to_value(&self.value)),
             ])
         }
         fn from_value(
@@ -106,7 +106,7 @@ const _: () = {
                 "Explicit",
             )?;
             ::zarrdt::__private::Ok(Self {
-                value: <T as ::zarrdt::__private::Element>::from_value(__field0)
+                value: <T as ::zarrdt::__private::ZarrType>::from_value(__field0)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "value",
@@ -120,7 +120,7 @@ const _: () = {
         ) {
             #[allow(unused_imports)]
             use ::zarrdt::__private::{EncodeBytes as _, EncodeFallback as _};
-            let __copied = <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            let __copied = <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&::zarrdt::__private::Probe::<Self>::NEW)
                     .write_native(__values, __out);
@@ -137,7 +137,7 @@ const _: () = {
             use ::zarrdt::__private::{
                 DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
             };
-            if <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            if <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&&::zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
@@ -150,12 +150,12 @@ const _: () = {
     #[automatically_derived]
     impl<T> ::zarrdt::__private::ZarrStruct for Explicit<T>
     where
-        T: Element + Copy,
+        T: ZarrType + Copy,
     {
-        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::Element>::TYPE
+        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::ZarrType>::TYPE
             .offsets::<1usize>();
     }
     ::zarrdt::__private::zarrs_element! {
-        impl [< T >] Explicit < T > where [T : Element + Copy]
+        impl [< T >] Explicit < T > where [T : ZarrType + Copy]
     }
 };

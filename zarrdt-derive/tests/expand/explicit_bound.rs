@@ -1,6 +1,6 @@
 // `#[zarr(bound = "...")]` replaces the inferred bounds.
 #[derive(ZarrStruct)]
-#[zarr(bound = "T: Element + Copy")]
+#[zarr(bound = "T: ZarrType + Copy")]
 struct Explicit<T> {
     value: T,
 }

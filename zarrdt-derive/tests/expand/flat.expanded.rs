@@ -8,37 +8,37 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl ::zarrdt::__private::Element for Reading {
+    impl ::zarrdt::__private::ZarrType for Reading {
         const TYPE: ::zarrdt::__private::TypeDescriptor = ::zarrdt::__private::TypeDescriptor::structure(
             &[
                 ::zarrdt::__private::FieldDescriptor::new(
                     "time",
-                    <i64 as ::zarrdt::__private::Element>::TYPE,
+                    <i64 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "value",
-                    <f32 as ::zarrdt::__private::Element>::TYPE,
+                    <f32 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "valid",
-                    <bool as ::zarrdt::__private::Element>::TYPE,
+                    <bool as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
             ],
         );
         const NATIVE_LAYOUT: ::zarrdt::__private::bool = ::zarrdt::__private::size_of::<
             Self,
-        >() == <Self as ::zarrdt::__private::Element>::SIZE
+        >() == <Self as ::zarrdt::__private::ZarrType>::SIZE
             && ::zarrdt::__private::all(
                 &[
                     ::zarrdt::__private::offset_of!(Self, time)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]
-                        && <i64 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <i64 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, value)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]
-                        && <f32 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <f32 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, valid)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]
-                        && <bool as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <bool as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                 ],
             );
         #[inline]
@@ -46,20 +46,20 @@ const _: () = {
             &self,
             __out: &mut [::zarrdt::__private::u8],
         ) {
-            let __out = &mut __out[..<Self as ::zarrdt::__private::Element>::SIZE];
-            <i64 as ::zarrdt::__private::Element>::write_packed::<
+            let __out = &mut __out[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            <i64 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.time,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
             );
-            <f32 as ::zarrdt::__private::Element>::write_packed::<
+            <f32 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.value,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
             );
-            <bool as ::zarrdt::__private::Element>::write_packed::<
+            <bool as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.valid,
@@ -68,18 +68,18 @@ const _: () = {
         }
         const HAS_INVALID_BYTES: ::zarrdt::__private::bool = ::zarrdt::__private::any(
             &[
-                <i64 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <f32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <bool as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                <i64 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <f32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <bool as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
             ],
         );
         #[inline]
         fn check_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::Result<(), ::zarrdt::__private::DecodeError> {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
-            if <i64 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <i64 as ::zarrdt::__private::Element>::check_packed::<
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            if <i64 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <i64 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..])
                     .map_err(|__error| {
@@ -90,8 +90,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <f32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <f32 as ::zarrdt::__private::Element>::check_packed::<
+            if <f32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <f32 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..])
                     .map_err(|__error| {
@@ -102,8 +102,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <bool as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <bool as ::zarrdt::__private::Element>::check_packed::<
+            if <bool as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <bool as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..])
                     .map_err(|__error| {
@@ -120,19 +120,19 @@ const _: () = {
         fn read_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> Self {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             Self {
-                time: <i64 as ::zarrdt::__private::Element>::read_packed::<
+                time: <i64 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                 ),
-                value: <f32 as ::zarrdt::__private::Element>::read_packed::<
+                value: <f32 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                 ),
-                valid: <bool as ::zarrdt::__private::Element>::read_packed::<
+                valid: <bool as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..]),
             }
@@ -141,27 +141,27 @@ const _: () = {
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             let mut __valid = true;
-            if <i64 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <i64 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <i64 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <i64 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                     );
             }
-            if <f32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <f32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <f32 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <f32 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                     );
             }
-            if <bool as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <bool as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <bool as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <bool as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
@@ -171,9 +171,9 @@ const _: () = {
         }
         fn to_value(&self) -> ::zarrdt::__private::Value {
             ::zarrdt::__private::record([
-                ("time", <i64 as ::zarrdt::__private::Element>::to_value(&self.time)),
-                ("value", <f32 as ::zarrdt::__private::Element>::to_value(&self.value)),
-                ("valid", <bool as ::zarrdt::__private::Element>::to_value(&self.valid)),
+                ("time", <i64 as ::zarrdt::__private::ZarrType>::to_value(&self.time)),
+                ("value", <f32 as ::zarrdt::__private::ZarrType>::to_value(&self.value)),
+                ("valid", <bool as ::zarrdt::__private::ZarrType>::to_value(&self.valid)),
             ])
         }
         fn from_value(
@@ -185,17 +185,17 @@ const _: () = {
                 "Reading",
             )?;
             ::zarrdt::__private::Ok(Self {
-                time: <i64 as ::zarrdt::__private::Element>::from_value(__field0)
+                time: <i64 as ::zarrdt::__private::ZarrType>::from_value(__field0)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "time",
                     ))?,
-                value: <f32 as ::zarrdt::__private::Element>::from_value(__field1)
+                value: <f32 as ::zarrdt::__private::ZarrType>::from_value(__field1)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "value",
                     ))?,
-                valid: <bool as ::zarrdt::__private::Element>::from_value(__field2)
+                valid: <bool as ::zarrdt::__private::ZarrType>::from_value(__field2)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "valid",
@@ -209,7 +209,7 @@ const _: () = {
         ) {
             #[allow(unused_imports)]
             use ::zarrdt::__private::{EncodeBytes as _, EncodeFallback as _};
-            let __copied = <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            let __copied = <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&::zarrdt::__private::Probe::<Self>::NEW)
                     .write_native(__values, __out);
@@ -226,7 +226,7 @@ const _: () = {
             use ::zarrdt::__private::{
                 DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
             };
-            if <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            if <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&&::zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
@@ -238,7 +238,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::zarrdt::__private::ZarrStruct for Reading {
-        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::Element>::TYPE
+        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::ZarrType>::TYPE
             .offsets::<3usize>();
     }
     ::zarrdt::__private::zarrs_element! {

@@ -8,42 +8,42 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl<'a, T, const N: usize> ::zarrdt::__private::Element for Window<'a, T, N>
+    impl<'a, T, const N: usize> ::zarrdt::__private::ZarrType for Window<'a, T, N>
     where
         T: Copy,
-        [T; N]: ::zarrdt::__private::Element,
-        T: ::zarrdt::__private::Element,
+        [T; N]: ::zarrdt::__private::ZarrType,
+        T: ::zarrdt::__private::ZarrType,
     {
         const TYPE: ::zarrdt::__private::TypeDescriptor = ::zarrdt::__private::TypeDescriptor::structure(
             &[
                 ::zarrdt::__private::FieldDescriptor::new(
                     "values",
-                    <[T; N] as ::zarrdt::__private::Element>::TYPE,
+                    <[T; N] as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "first",
-                    <T as ::zarrdt::__private::Element>::TYPE,
+                    <T as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "count",
-                    <u32 as ::zarrdt::__private::Element>::TYPE,
+                    <u32 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
             ],
         );
         const NATIVE_LAYOUT: ::zarrdt::__private::bool = ::zarrdt::__private::size_of::<
             Self,
-        >() == <Self as ::zarrdt::__private::Element>::SIZE
+        >() == <Self as ::zarrdt::__private::ZarrType>::SIZE
             && ::zarrdt::__private::all(
                 &[
                     ::zarrdt::__private::offset_of!(Self, values)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]
-                        && <[T; N] as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <[T; N] as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, first)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]
-                        && <T as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <T as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, count)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]
-                        && <u32 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <u32 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                 ],
             );
         #[inline]
@@ -51,20 +51,20 @@ const _: () = {
             &self,
             __out: &mut [::zarrdt::__private::u8],
         ) {
-            let __out = &mut __out[..<Self as ::zarrdt::__private::Element>::SIZE];
-            <[T; N] as ::zarrdt::__private::Element>::write_packed::<
+            let __out = &mut __out[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            <[T; N] as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.values,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
             );
-            <T as ::zarrdt::__private::Element>::write_packed::<
+            <T as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.first,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
             );
-            <u32 as ::zarrdt::__private::Element>::write_packed::<
+            <u32 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.count,
@@ -73,18 +73,18 @@ const _: () = {
         }
         const HAS_INVALID_BYTES: ::zarrdt::__private::bool = ::zarrdt::__private::any(
             &[
-                <[T; N] as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <T as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <u32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                <[T; N] as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <T as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <u32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
             ],
         );
         #[inline]
         fn check_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::Result<(), ::zarrdt::__private::DecodeError> {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
-            if <[T; N] as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <[T; N] as ::zarrdt::__private::Element>::check_packed::<
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            if <[T; N] as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <[T; N] as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..])
                     .map_err(|__error| {
@@ -95,8 +95,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <T as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <T as ::zarrdt::__private::Element>::check_packed::<
+            if <T as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <T as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..])
                     .map_err(|__error| {
@@ -107,8 +107,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <u32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <u32 as ::zarrdt::__private::Element>::check_packed::<
+            if <u32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <u32 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..])
                     .map_err(|__error| {
@@ -125,19 +125,19 @@ const _: () = {
         fn read_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> Self {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             Self {
-                values: <[T; N] as ::zarrdt::__private::Element>::read_packed::<
+                values: <[T; N] as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                 ),
-                first: <T as ::zarrdt::__private::Element>::read_packed::<
+                first: <T as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                 ),
-                count: <u32 as ::zarrdt::__private::Element>::read_packed::<
+                count: <u32 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
@@ -149,27 +149,27 @@ const _: () = {
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             let mut __valid = true;
-            if <[T; N] as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <[T; N] as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <[T; N] as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <[T; N] as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                     );
             }
-            if <T as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <T as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <T as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <T as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                     );
             }
-            if <u32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <u32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <u32 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <u32 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
@@ -181,10 +181,10 @@ const _: () = {
             ::zarrdt::__private::record([
                 (
                     "values",
-                    <[T; N] as ::zarrdt::__private::Element>::to_value(&self.values),
+                    <[T; N] as ::zarrdt::__private::ZarrType>::to_value(&self.values),
                 ),
-                ("first", <T as ::zarrdt::__private::Element>::to_value(&self.first)),
-                ("count", <u32 as ::zarrdt::__private::Element>::to_value(&self.count)),
+                ("first", <T as ::zarrdt::__private::ZarrType>::to_value(&self.first)),
+                ("count", <u32 as ::zarrdt::__private::ZarrType>::to_value(&self.count)),
             ])
         }
         fn from_value(
@@ -196,17 +196,17 @@ const _: () = {
                 "Window",
             )?;
             ::zarrdt::__private::Ok(Self {
-                values: <[T; N] as ::zarrdt::__private::Element>::from_value(__field0)
+                values: <[T; N] as ::zarrdt::__private::ZarrType>::from_value(__field0)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "values",
                     ))?,
-                first: <T as ::zarrdt::__private::Element>::from_value(__field1)
+                first: <T as ::zarrdt::__private::ZarrType>::from_value(__field1)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "first",
                     ))?,
-                count: <u32 as ::zarrdt::__private::Element>::from_value(__field2)
+                count: <u32 as ::zarrdt::__private::ZarrType>::from_value(__field2)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "count",
@@ -221,7 +221,7 @@ const _: () = {
         ) {
             #[allow(unused_imports)]
             use ::zarrdt::__private::{EncodeBytes as _, EncodeFallback as _};
-            let __copied = <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            let __copied = <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&::zarrdt::__private::Probe::<Self>::NEW)
                     .write_native(__values, __out);
@@ -238,7 +238,7 @@ const _: () = {
             use ::zarrdt::__private::{
                 DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
             };
-            if <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            if <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&&::zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
@@ -252,14 +252,14 @@ const _: () = {
     impl<'a, T, const N: usize> ::zarrdt::__private::ZarrStruct for Window<'a, T, N>
     where
         T: Copy,
-        [T; N]: ::zarrdt::__private::Element,
-        T: ::zarrdt::__private::Element,
+        [T; N]: ::zarrdt::__private::ZarrType,
+        T: ::zarrdt::__private::ZarrType,
     {
-        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::Element>::TYPE
+        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::ZarrType>::TYPE
             .offsets::<3usize>();
     }
     ::zarrdt::__private::zarrs_element! {
         impl [< 'a, T, const N : usize >] Window < 'a, T, N > where [T : Copy, [T; N] :
-        ::zarrdt::__private::Element, T : ::zarrdt::__private::Element]
+        ::zarrdt::__private::ZarrType, T : ::zarrdt::__private::ZarrType]
     }
 };

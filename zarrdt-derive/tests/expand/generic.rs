@@ -1,5 +1,5 @@
 // Generic over a type, a lifetime and a const: every field type that mentions a type
-// parameter gets an `Element` bound.
+// parameter gets an `ZarrType` bound.
 #[derive(ZarrStruct)]
 struct Window<'a, T, const N: usize>
 where

@@ -8,30 +8,30 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl ::zarrdt::__private::Element for Packed {
+    impl ::zarrdt::__private::ZarrType for Packed {
         const TYPE: ::zarrdt::__private::TypeDescriptor = ::zarrdt::__private::TypeDescriptor::structure(
             &[
                 ::zarrdt::__private::FieldDescriptor::new(
                     "a",
-                    <u8 as ::zarrdt::__private::Element>::TYPE,
+                    <u8 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "b",
-                    <u32 as ::zarrdt::__private::Element>::TYPE,
+                    <u32 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
             ],
         );
         const NATIVE_LAYOUT: ::zarrdt::__private::bool = ::zarrdt::__private::size_of::<
             Self,
-        >() == <Self as ::zarrdt::__private::Element>::SIZE
+        >() == <Self as ::zarrdt::__private::ZarrType>::SIZE
             && ::zarrdt::__private::all(
                 &[
                     ::zarrdt::__private::offset_of!(Self, a)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]
-                        && <u8 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <u8 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, b)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]
-                        && <u32 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <u32 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                 ],
             );
         #[inline]
@@ -39,14 +39,14 @@ const _: () = {
             &self,
             __out: &mut [::zarrdt::__private::u8],
         ) {
-            let __out = &mut __out[..<Self as ::zarrdt::__private::Element>::SIZE];
-            <u8 as ::zarrdt::__private::Element>::write_packed::<
+            let __out = &mut __out[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            <u8 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &{ self.a },
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
             );
-            <u32 as ::zarrdt::__private::Element>::write_packed::<
+            <u32 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &{ self.b },
@@ -55,17 +55,17 @@ const _: () = {
         }
         const HAS_INVALID_BYTES: ::zarrdt::__private::bool = ::zarrdt::__private::any(
             &[
-                <u8 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <u32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                <u8 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <u32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
             ],
         );
         #[inline]
         fn check_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::Result<(), ::zarrdt::__private::DecodeError> {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
-            if <u8 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <u8 as ::zarrdt::__private::Element>::check_packed::<
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            if <u8 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <u8 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..])
                     .map_err(|__error| {
@@ -76,8 +76,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <u32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <u32 as ::zarrdt::__private::Element>::check_packed::<
+            if <u32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <u32 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..])
                     .map_err(|__error| {
@@ -94,14 +94,14 @@ const _: () = {
         fn read_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> Self {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             Self {
-                a: <u8 as ::zarrdt::__private::Element>::read_packed::<
+                a: <u8 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                 ),
-                b: <u32 as ::zarrdt::__private::Element>::read_packed::<
+                b: <u32 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..]),
             }
@@ -110,19 +110,19 @@ const _: () = {
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             let mut __valid = true;
-            if <u8 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <u8 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <u8 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <u8 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                     );
             }
-            if <u32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <u32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <u32 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <u32 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
@@ -132,8 +132,8 @@ const _: () = {
         }
         fn to_value(&self) -> ::zarrdt::__private::Value {
             ::zarrdt::__private::record([
-                ("a", <u8 as ::zarrdt::__private::Element>::to_value(&{ self.a })),
-                ("b", <u32 as ::zarrdt::__private::Element>::to_value(&{ self.b })),
+                ("a", <u8 as ::zarrdt::__private::ZarrType>::to_value(&{ self.a })),
+                ("b", <u32 as ::zarrdt::__private::ZarrType>::to_value(&{ self.b })),
             ])
         }
         fn from_value(
@@ -145,9 +145,9 @@ const _: () = {
                 "Packed",
             )?;
             ::zarrdt::__private::Ok(Self {
-                a: <u8 as ::zarrdt::__private::Element>::from_value(__field0)
+                a: <u8 as ::zarrdt::__private::ZarrType>::from_value(__field0)
                     .map_err(|__error| ::zarrdt::__private::within_field(__error, "a"))?,
-                b: <u32 as ::zarrdt::__private::Element>::from_value(__field1)
+                b: <u32 as ::zarrdt::__private::ZarrType>::from_value(__field1)
                     .map_err(|__error| ::zarrdt::__private::within_field(__error, "b"))?,
             })
         }
@@ -158,7 +158,7 @@ const _: () = {
         ) {
             #[allow(unused_imports)]
             use ::zarrdt::__private::{EncodeBytes as _, EncodeFallback as _};
-            let __copied = <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            let __copied = <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&::zarrdt::__private::Probe::<Self>::NEW)
                     .write_native(__values, __out);
@@ -175,7 +175,7 @@ const _: () = {
             use ::zarrdt::__private::{
                 DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
             };
-            if <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            if <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&&::zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
@@ -187,7 +187,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::zarrdt::__private::ZarrStruct for Packed {
-        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::Element>::TYPE
+        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::ZarrType>::TYPE
             .offsets::<2usize>();
     }
     ::zarrdt::__private::zarrs_element! {

@@ -11,7 +11,7 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl ::zarrdt::__private::Element for Kind {
+    impl ::zarrdt::__private::ZarrType for Kind {
         const TYPE: ::zarrdt::__private::TypeDescriptor = ::zarrdt::__private::TypeDescriptor::scalar(
             ::zarrdt::__private::ScalarType::UInt8,
         );

@@ -8,39 +8,39 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl<U> ::zarrdt::__private::Element for Observation<U> {
+    impl<U> ::zarrdt::__private::ZarrType for Observation<U> {
         const TYPE: ::zarrdt::__private::TypeDescriptor = ::zarrdt::__private::TypeDescriptor::structure(
             &[
                 ::zarrdt::__private::FieldDescriptor::new(
                     "stationName",
-                    <FixedString<16> as ::zarrdt::__private::Element>::TYPE,
+                    <FixedString<16> as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "foo.mask",
-                    <bool as ::zarrdt::__private::Element>::TYPE,
+                    <bool as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "type",
-                    <u8 as ::zarrdt::__private::Element>::TYPE,
+                    <u8 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
             ],
         );
         const NATIVE_LAYOUT: ::zarrdt::__private::bool = ::zarrdt::__private::size_of::<
             Self,
-        >() == <Self as ::zarrdt::__private::Element>::SIZE
+        >() == <Self as ::zarrdt::__private::ZarrType>::SIZE
             && ::zarrdt::__private::all(
                 &[
                     ::zarrdt::__private::offset_of!(Self, station_name)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]
                         && <FixedString<
                             16,
-                        > as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        > as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, mask)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]
-                        && <bool as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <bool as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, r#type)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]
-                        && <u8 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <u8 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                 ],
             );
         #[inline]
@@ -48,22 +48,22 @@ const _: () = {
             &self,
             __out: &mut [::zarrdt::__private::u8],
         ) {
-            let __out = &mut __out[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __out = &mut __out[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             <FixedString<
                 16,
-            > as ::zarrdt::__private::Element>::write_packed::<
+            > as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.station_name,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
             );
-            <bool as ::zarrdt::__private::Element>::write_packed::<
+            <bool as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.mask,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
             );
-            <u8 as ::zarrdt::__private::Element>::write_packed::<
+            <u8 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.r#type,
@@ -72,20 +72,20 @@ const _: () = {
         }
         const HAS_INVALID_BYTES: ::zarrdt::__private::bool = ::zarrdt::__private::any(
             &[
-                <FixedString<16> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <bool as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <u8 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                <FixedString<16> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <bool as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <u8 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
             ],
         );
         #[inline]
         fn check_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::Result<(), ::zarrdt::__private::DecodeError> {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
-            if <FixedString<16> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            if <FixedString<16> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 <FixedString<
                     16,
-                > as ::zarrdt::__private::Element>::check_packed::<
+                > as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..])
                     .map_err(|__error| {
@@ -96,8 +96,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <bool as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <bool as ::zarrdt::__private::Element>::check_packed::<
+            if <bool as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <bool as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..])
                     .map_err(|__error| {
@@ -108,8 +108,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <u8 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <u8 as ::zarrdt::__private::Element>::check_packed::<
+            if <u8 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <u8 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..])
                     .map_err(|__error| {
@@ -126,21 +126,21 @@ const _: () = {
         fn read_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> Self {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             Self {
                 station_name: <FixedString<
                     16,
-                > as ::zarrdt::__private::Element>::read_packed::<
+                > as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                 ),
-                mask: <bool as ::zarrdt::__private::Element>::read_packed::<
+                mask: <bool as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                 ),
-                r#type: <u8 as ::zarrdt::__private::Element>::read_packed::<
+                r#type: <u8 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
@@ -153,29 +153,29 @@ const _: () = {
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             let mut __valid = true;
-            if <FixedString<16> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <FixedString<16> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
                     &= <FixedString<
                         16,
-                    > as ::zarrdt::__private::Element>::packed_is_valid::<
+                    > as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                     );
             }
-            if <bool as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <bool as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <bool as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <bool as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                     );
             }
-            if <u8 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <u8 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <u8 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <u8 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
@@ -189,13 +189,13 @@ const _: () = {
                     "stationName",
                     <FixedString<
                         16,
-                    > as ::zarrdt::__private::Element>::to_value(&self.station_name),
+                    > as ::zarrdt::__private::ZarrType>::to_value(&self.station_name),
                 ),
                 (
                     "foo.mask",
-                    <bool as ::zarrdt::__private::Element>::to_value(&self.mask),
+                    <bool as ::zarrdt::__private::ZarrType>::to_value(&self.mask),
                 ),
-                ("type", <u8 as ::zarrdt::__private::Element>::to_value(&self.r#type)),
+                ("type", <u8 as ::zarrdt::__private::ZarrType>::to_value(&self.r#type)),
             ])
         }
         fn from_value(
@@ -209,17 +209,17 @@ const _: () = {
             ::zarrdt::__private::Ok(Self {
                 station_name: <FixedString<
                     16,
-                > as ::zarrdt::__private::Element>::from_value(__field0)
+                > as ::zarrdt::__private::ZarrType>::from_value(__field0)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "stationName",
                     ))?,
-                mask: <bool as ::zarrdt::__private::Element>::from_value(__field1)
+                mask: <bool as ::zarrdt::__private::ZarrType>::from_value(__field1)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "foo.mask",
                     ))?,
-                r#type: <u8 as ::zarrdt::__private::Element>::from_value(__field2)
+                r#type: <u8 as ::zarrdt::__private::ZarrType>::from_value(__field2)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "type",
@@ -235,7 +235,7 @@ const _: () = {
         ) {
             #[allow(unused_imports)]
             use ::zarrdt::__private::{EncodeBytes as _, EncodeFallback as _};
-            let __copied = <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            let __copied = <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&::zarrdt::__private::Probe::<Self>::NEW)
                     .write_native(__values, __out);
@@ -252,7 +252,7 @@ const _: () = {
             use ::zarrdt::__private::{
                 DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
             };
-            if <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            if <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&&::zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
@@ -264,7 +264,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<U> ::zarrdt::__private::ZarrStruct for Observation<U> {
-        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::Element>::TYPE
+        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::ZarrType>::TYPE
             .offsets::<3usize>();
     }
     ::zarrdt::__private::zarrs_element! {

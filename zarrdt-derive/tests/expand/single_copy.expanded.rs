@@ -8,37 +8,37 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl ::zarrdt::__private::Element for Native {
+    impl ::zarrdt::__private::ZarrType for Native {
         const TYPE: ::zarrdt::__private::TypeDescriptor = ::zarrdt::__private::TypeDescriptor::structure(
             &[
                 ::zarrdt::__private::FieldDescriptor::new(
                     "x",
-                    <f64 as ::zarrdt::__private::Element>::TYPE,
+                    <f64 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "n",
-                    <u32 as ::zarrdt::__private::Element>::TYPE,
+                    <u32 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "tag",
-                    <[u8; 4] as ::zarrdt::__private::Element>::TYPE,
+                    <[u8; 4] as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
             ],
         );
         const NATIVE_LAYOUT: ::zarrdt::__private::bool = ::zarrdt::__private::size_of::<
             Self,
-        >() == <Self as ::zarrdt::__private::Element>::SIZE
+        >() == <Self as ::zarrdt::__private::ZarrType>::SIZE
             && ::zarrdt::__private::all(
                 &[
                     ::zarrdt::__private::offset_of!(Self, x)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]
-                        && <f64 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <f64 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, n)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]
-                        && <u32 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <u32 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, tag)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]
-                        && <[u8; 4] as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <[u8; 4] as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                 ],
             );
         #[inline]
@@ -46,20 +46,20 @@ const _: () = {
             &self,
             __out: &mut [::zarrdt::__private::u8],
         ) {
-            let __out = &mut __out[..<Self as ::zarrdt::__private::Element>::SIZE];
-            <f64 as ::zarrdt::__private::Element>::write_packed::<
+            let __out = &mut __out[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            <f64 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.x,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
             );
-            <u32 as ::zarrdt::__private::Element>::write_packed::<
+            <u32 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.n,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
             );
-            <[u8; 4] as ::zarrdt::__private::Element>::write_packed::<
+            <[u8; 4] as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.tag,
@@ -68,18 +68,18 @@ const _: () = {
         }
         const HAS_INVALID_BYTES: ::zarrdt::__private::bool = ::zarrdt::__private::any(
             &[
-                <f64 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <u32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <[u8; 4] as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                <f64 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <u32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <[u8; 4] as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
             ],
         );
         #[inline]
         fn check_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::Result<(), ::zarrdt::__private::DecodeError> {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
-            if <f64 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <f64 as ::zarrdt::__private::Element>::check_packed::<
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            if <f64 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <f64 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..])
                     .map_err(|__error| {
@@ -90,8 +90,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <u32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <u32 as ::zarrdt::__private::Element>::check_packed::<
+            if <u32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <u32 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..])
                     .map_err(|__error| {
@@ -102,8 +102,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <[u8; 4] as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <[u8; 4] as ::zarrdt::__private::Element>::check_packed::<
+            if <[u8; 4] as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <[u8; 4] as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..])
                     .map_err(|__error| {
@@ -120,19 +120,19 @@ const _: () = {
         fn read_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> Self {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             Self {
-                x: <f64 as ::zarrdt::__private::Element>::read_packed::<
+                x: <f64 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                 ),
-                n: <u32 as ::zarrdt::__private::Element>::read_packed::<
+                n: <u32 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                 ),
-                tag: <[u8; 4] as ::zarrdt::__private::Element>::read_packed::<
+                tag: <[u8; 4] as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..]),
             }
@@ -141,27 +141,27 @@ const _: () = {
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             let mut __valid = true;
-            if <f64 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <f64 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <f64 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <f64 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                     );
             }
-            if <u32 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <u32 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <u32 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <u32 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                     );
             }
-            if <[u8; 4] as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <[u8; 4] as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <[u8; 4] as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <[u8; 4] as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
@@ -171,9 +171,9 @@ const _: () = {
         }
         fn to_value(&self) -> ::zarrdt::__private::Value {
             ::zarrdt::__private::record([
-                ("x", <f64 as ::zarrdt::__private::Element>::to_value(&self.x)),
-                ("n", <u32 as ::zarrdt::__private::Element>::to_value(&self.n)),
-                ("tag", <[u8; 4] as ::zarrdt::__private::Element>::to_value(&self.tag)),
+                ("x", <f64 as ::zarrdt::__private::ZarrType>::to_value(&self.x)),
+                ("n", <u32 as ::zarrdt::__private::ZarrType>::to_value(&self.n)),
+                ("tag", <[u8; 4] as ::zarrdt::__private::ZarrType>::to_value(&self.tag)),
             ])
         }
         fn from_value(
@@ -185,11 +185,11 @@ const _: () = {
                 "Native",
             )?;
             ::zarrdt::__private::Ok(Self {
-                x: <f64 as ::zarrdt::__private::Element>::from_value(__field0)
+                x: <f64 as ::zarrdt::__private::ZarrType>::from_value(__field0)
                     .map_err(|__error| ::zarrdt::__private::within_field(__error, "x"))?,
-                n: <u32 as ::zarrdt::__private::Element>::from_value(__field1)
+                n: <u32 as ::zarrdt::__private::ZarrType>::from_value(__field1)
                     .map_err(|__error| ::zarrdt::__private::within_field(__error, "n"))?,
-                tag: <[u8; 4] as ::zarrdt::__private::Element>::from_value(__field2)
+                tag: <[u8; 4] as ::zarrdt::__private::ZarrType>::from_value(__field2)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "tag",
@@ -203,7 +203,7 @@ const _: () = {
         ) {
             #[allow(unused_imports)]
             use ::zarrdt::__private::{EncodeBytes as _, EncodeFallback as _};
-            let __copied = <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            let __copied = <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&::zarrdt::__private::Probe::<Self>::NEW)
                     .write_native(__values, __out);
@@ -220,7 +220,7 @@ const _: () = {
             use ::zarrdt::__private::{
                 DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
             };
-            if <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            if <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&&::zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
@@ -232,7 +232,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::zarrdt::__private::ZarrStruct for Native {
-        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::Element>::TYPE
+        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::ZarrType>::TYPE
             .offsets::<3usize>();
     }
     #[automatically_derived]
@@ -241,7 +241,7 @@ const _: () = {
         const __ZARRDT_SINGLE_COPY: () = {
             ::zarrdt::__private::assert!(
                 ::zarrdt::__private::size_of:: < Native > () == < Native as
-                ::zarrdt::__private::Element > ::SIZE,
+                ::zarrdt::__private::ZarrType > ::SIZE,
                 "#[zarr(single_copy)]: `Native` is larger in memory than its packed record: it has padding or skipped fields (use #[repr(C)] with fields that leave no gaps)"
             );
             ::zarrdt::__private::assert!(
@@ -250,7 +250,7 @@ const _: () = {
                 "#[zarr(single_copy)]: field `x` of `Native` is not at its packed offset in memory (use #[repr(C)] and declare the fields in record order)"
             );
             ::zarrdt::__private::assert!(
-                < f64 as ::zarrdt::__private::Element > ::NATIVE_LAYOUT,
+                < f64 as ::zarrdt::__private::ZarrType > ::NATIVE_LAYOUT,
                 "#[zarr(single_copy)]: the type of field `x` of `Native` is not stored as its own packed bytes in memory"
             );
             ::zarrdt::__private::assert!(
@@ -259,7 +259,7 @@ const _: () = {
                 "#[zarr(single_copy)]: field `n` of `Native` is not at its packed offset in memory (use #[repr(C)] and declare the fields in record order)"
             );
             ::zarrdt::__private::assert!(
-                < u32 as ::zarrdt::__private::Element > ::NATIVE_LAYOUT,
+                < u32 as ::zarrdt::__private::ZarrType > ::NATIVE_LAYOUT,
                 "#[zarr(single_copy)]: the type of field `n` of `Native` is not stored as its own packed bytes in memory"
             );
             ::zarrdt::__private::assert!(
@@ -268,7 +268,7 @@ const _: () = {
                 "#[zarr(single_copy)]: field `tag` of `Native` is not at its packed offset in memory (use #[repr(C)] and declare the fields in record order)"
             );
             ::zarrdt::__private::assert!(
-                < [u8; 4] as ::zarrdt::__private::Element > ::NATIVE_LAYOUT,
+                < [u8; 4] as ::zarrdt::__private::ZarrType > ::NATIVE_LAYOUT,
                 "#[zarr(single_copy)]: the type of field `tag` of `Native` is not stored as its own packed bytes in memory"
             );
         };

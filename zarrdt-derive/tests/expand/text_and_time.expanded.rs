@@ -8,76 +8,76 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl ::zarrdt::__private::Element for Event {
+    impl ::zarrdt::__private::ZarrType for Event {
         const TYPE: ::zarrdt::__private::TypeDescriptor = ::zarrdt::__private::TypeDescriptor::structure(
             &[
                 ::zarrdt::__private::FieldDescriptor::new(
                     "name",
-                    <FixedString<4> as ::zarrdt::__private::Element>::TYPE,
+                    <FixedString<4> as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "code",
-                    <ByteString<3> as ::zarrdt::__private::Element>::TYPE,
+                    <ByteString<3> as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "raw",
-                    <RawBytes<2> as ::zarrdt::__private::Element>::TYPE,
+                    <RawBytes<2> as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "at",
-                    <DateTime64<Seconds, 10> as ::zarrdt::__private::Element>::TYPE,
+                    <DateTime64<Seconds, 10> as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "took",
-                    <TimeDelta64<Milliseconds> as ::zarrdt::__private::Element>::TYPE,
+                    <TimeDelta64<Milliseconds> as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "z",
-                    <num_complex::Complex<f32> as ::zarrdt::__private::Element>::TYPE,
+                    <num_complex::Complex<f32> as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "h",
-                    <half::f16 as ::zarrdt::__private::Element>::TYPE,
+                    <half::f16 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
             ],
         );
         const NATIVE_LAYOUT: ::zarrdt::__private::bool = ::zarrdt::__private::size_of::<
             Self,
-        >() == <Self as ::zarrdt::__private::Element>::SIZE
+        >() == <Self as ::zarrdt::__private::ZarrType>::SIZE
             && ::zarrdt::__private::all(
                 &[
                     ::zarrdt::__private::offset_of!(Self, name)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]
                         && <FixedString<
                             4,
-                        > as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        > as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, code)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]
                         && <ByteString<
                             3,
-                        > as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        > as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, raw)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]
-                        && <RawBytes<2> as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <RawBytes<2> as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, at)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[3usize]
                         && <DateTime64<
                             Seconds,
                             10,
-                        > as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        > as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, took)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[4usize]
                         && <TimeDelta64<
                             Milliseconds,
-                        > as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        > as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, z)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[5usize]
                         && <num_complex::Complex<
                             f32,
-                        > as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        > as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, h)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[6usize]
-                        && <half::f16 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <half::f16 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                 ],
             );
         #[inline]
@@ -85,10 +85,10 @@ const _: () = {
             &self,
             __out: &mut [::zarrdt::__private::u8],
         ) {
-            let __out = &mut __out[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __out = &mut __out[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             <FixedString<
                 4,
-            > as ::zarrdt::__private::Element>::write_packed::<
+            > as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.name,
@@ -96,7 +96,7 @@ const _: () = {
             );
             <ByteString<
                 3,
-            > as ::zarrdt::__private::Element>::write_packed::<
+            > as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.code,
@@ -104,7 +104,7 @@ const _: () = {
             );
             <RawBytes<
                 2,
-            > as ::zarrdt::__private::Element>::write_packed::<
+            > as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.raw,
@@ -113,7 +113,7 @@ const _: () = {
             <DateTime64<
                 Seconds,
                 10,
-            > as ::zarrdt::__private::Element>::write_packed::<
+            > as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.at,
@@ -121,7 +121,7 @@ const _: () = {
             );
             <TimeDelta64<
                 Milliseconds,
-            > as ::zarrdt::__private::Element>::write_packed::<
+            > as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.took,
@@ -129,13 +129,13 @@ const _: () = {
             );
             <num_complex::Complex<
                 f32,
-            > as ::zarrdt::__private::Element>::write_packed::<
+            > as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.z,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[5usize]..],
             );
-            <half::f16 as ::zarrdt::__private::Element>::write_packed::<
+            <half::f16 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.h,
@@ -144,31 +144,31 @@ const _: () = {
         }
         const HAS_INVALID_BYTES: ::zarrdt::__private::bool = ::zarrdt::__private::any(
             &[
-                <FixedString<4> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <ByteString<3> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <RawBytes<2> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                <FixedString<4> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <ByteString<3> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <RawBytes<2> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
                 <DateTime64<
                     Seconds,
                     10,
-                > as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                > as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
                 <TimeDelta64<
                     Milliseconds,
-                > as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                > as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
                 <num_complex::Complex<
                     f32,
-                > as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <half::f16 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                > as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <half::f16 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
             ],
         );
         #[inline]
         fn check_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::Result<(), ::zarrdt::__private::DecodeError> {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
-            if <FixedString<4> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            if <FixedString<4> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 <FixedString<
                     4,
-                > as ::zarrdt::__private::Element>::check_packed::<
+                > as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..])
                     .map_err(|__error| {
@@ -179,10 +179,10 @@ const _: () = {
                             )
                     })?;
             }
-            if <ByteString<3> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <ByteString<3> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 <ByteString<
                     3,
-                > as ::zarrdt::__private::Element>::check_packed::<
+                > as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..])
                     .map_err(|__error| {
@@ -193,10 +193,10 @@ const _: () = {
                             )
                     })?;
             }
-            if <RawBytes<2> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <RawBytes<2> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 <RawBytes<
                     2,
-                > as ::zarrdt::__private::Element>::check_packed::<
+                > as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..])
                     .map_err(|__error| {
@@ -210,11 +210,11 @@ const _: () = {
             if <DateTime64<
                 Seconds,
                 10,
-            > as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            > as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 <DateTime64<
                     Seconds,
                     10,
-                > as ::zarrdt::__private::Element>::check_packed::<
+                > as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[3usize]..])
                     .map_err(|__error| {
@@ -227,10 +227,10 @@ const _: () = {
             }
             if <TimeDelta64<
                 Milliseconds,
-            > as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            > as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 <TimeDelta64<
                     Milliseconds,
-                > as ::zarrdt::__private::Element>::check_packed::<
+                > as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[4usize]..])
                     .map_err(|__error| {
@@ -243,10 +243,10 @@ const _: () = {
             }
             if <num_complex::Complex<
                 f32,
-            > as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            > as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 <num_complex::Complex<
                     f32,
-                > as ::zarrdt::__private::Element>::check_packed::<
+                > as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[5usize]..])
                     .map_err(|__error| {
@@ -257,8 +257,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <half::f16 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <half::f16 as ::zarrdt::__private::Element>::check_packed::<
+            if <half::f16 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <half::f16 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[6usize]..])
                     .map_err(|__error| {
@@ -275,25 +275,25 @@ const _: () = {
         fn read_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> Self {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             Self {
                 name: <FixedString<
                     4,
-                > as ::zarrdt::__private::Element>::read_packed::<
+                > as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                 ),
                 code: <ByteString<
                     3,
-                > as ::zarrdt::__private::Element>::read_packed::<
+                > as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                 ),
                 raw: <RawBytes<
                     2,
-                > as ::zarrdt::__private::Element>::read_packed::<
+                > as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
@@ -301,26 +301,26 @@ const _: () = {
                 at: <DateTime64<
                     Seconds,
                     10,
-                > as ::zarrdt::__private::Element>::read_packed::<
+                > as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[3usize]..],
                 ),
                 took: <TimeDelta64<
                     Milliseconds,
-                > as ::zarrdt::__private::Element>::read_packed::<
+                > as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[4usize]..],
                 ),
                 z: <num_complex::Complex<
                     f32,
-                > as ::zarrdt::__private::Element>::read_packed::<
+                > as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[5usize]..],
                 ),
-                h: <half::f16 as ::zarrdt::__private::Element>::read_packed::<
+                h: <half::f16 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[6usize]..]),
             }
@@ -329,33 +329,33 @@ const _: () = {
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             let mut __valid = true;
-            if <FixedString<4> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <FixedString<4> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
                     &= <FixedString<
                         4,
-                    > as ::zarrdt::__private::Element>::packed_is_valid::<
+                    > as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                     );
             }
-            if <ByteString<3> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <ByteString<3> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
                     &= <ByteString<
                         3,
-                    > as ::zarrdt::__private::Element>::packed_is_valid::<
+                    > as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                     );
             }
-            if <RawBytes<2> as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <RawBytes<2> as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
                     &= <RawBytes<
                         2,
-                    > as ::zarrdt::__private::Element>::packed_is_valid::<
+                    > as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
@@ -364,12 +364,12 @@ const _: () = {
             if <DateTime64<
                 Seconds,
                 10,
-            > as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            > as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
                     &= <DateTime64<
                         Seconds,
                         10,
-                    > as ::zarrdt::__private::Element>::packed_is_valid::<
+                    > as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[3usize]..],
@@ -377,11 +377,11 @@ const _: () = {
             }
             if <TimeDelta64<
                 Milliseconds,
-            > as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            > as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
                     &= <TimeDelta64<
                         Milliseconds,
-                    > as ::zarrdt::__private::Element>::packed_is_valid::<
+                    > as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[4usize]..],
@@ -389,19 +389,19 @@ const _: () = {
             }
             if <num_complex::Complex<
                 f32,
-            > as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            > as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
                     &= <num_complex::Complex<
                         f32,
-                    > as ::zarrdt::__private::Element>::packed_is_valid::<
+                    > as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[5usize]..],
                     );
             }
-            if <half::f16 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <half::f16 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <half::f16 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <half::f16 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[6usize]..],
@@ -415,36 +415,38 @@ const _: () = {
                     "name",
                     <FixedString<
                         4,
-                    > as ::zarrdt::__private::Element>::to_value(&self.name),
+                    > as ::zarrdt::__private::ZarrType>::to_value(&self.name),
                 ),
                 (
                     "code",
-                    <ByteString<3> as ::zarrdt::__private::Element>::to_value(&self.code),
+                    <ByteString<
+                        3,
+                    > as ::zarrdt::__private::ZarrType>::to_value(&self.code),
                 ),
                 (
                     "raw",
-                    <RawBytes<2> as ::zarrdt::__private::Element>::to_value(&self.raw),
+                    <RawBytes<2> as ::zarrdt::__private::ZarrType>::to_value(&self.raw),
                 ),
                 (
                     "at",
                     <DateTime64<
                         Seconds,
                         10,
-                    > as ::zarrdt::__private::Element>::to_value(&self.at),
+                    > as ::zarrdt::__private::ZarrType>::to_value(&self.at),
                 ),
                 (
                     "took",
                     <TimeDelta64<
                         Milliseconds,
-                    > as ::zarrdt::__private::Element>::to_value(&self.took),
+                    > as ::zarrdt::__private::ZarrType>::to_value(&self.took),
                 ),
                 (
                     "z",
                     <num_complex::Complex<
                         f32,
-                    > as ::zarrdt::__private::Element>::to_value(&self.z),
+                    > as ::zarrdt::__private::ZarrType>::to_value(&self.z),
                 ),
-                ("h", <half::f16 as ::zarrdt::__private::Element>::to_value(&self.h)),
+                ("h", <half::f16 as ::zarrdt::__private::ZarrType>::to_value(&self.h)),
             ])
         }
         fn from_value(
@@ -458,19 +460,19 @@ const _: () = {
             ::zarrdt::__private::Ok(Self {
                 name: <FixedString<
                     4,
-                > as ::zarrdt::__private::Element>::from_value(__field0)
+                > as ::zarrdt::__private::ZarrType>::from_value(__field0)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "name",
                     ))?,
                 code: <ByteString<
                     3,
-                > as ::zarrdt::__private::Element>::from_value(__field1)
+                > as ::zarrdt::__private::ZarrType>::from_value(__field1)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "code",
                     ))?,
-                raw: <RawBytes<2> as ::zarrdt::__private::Element>::from_value(__field2)
+                raw: <RawBytes<2> as ::zarrdt::__private::ZarrType>::from_value(__field2)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "raw",
@@ -478,23 +480,23 @@ const _: () = {
                 at: <DateTime64<
                     Seconds,
                     10,
-                > as ::zarrdt::__private::Element>::from_value(__field3)
+                > as ::zarrdt::__private::ZarrType>::from_value(__field3)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "at",
                     ))?,
                 took: <TimeDelta64<
                     Milliseconds,
-                > as ::zarrdt::__private::Element>::from_value(__field4)
+                > as ::zarrdt::__private::ZarrType>::from_value(__field4)
                     .map_err(|__error| ::zarrdt::__private::within_field(
                         __error,
                         "took",
                     ))?,
                 z: <num_complex::Complex<
                     f32,
-                > as ::zarrdt::__private::Element>::from_value(__field5)
+                > as ::zarrdt::__private::ZarrType>::from_value(__field5)
                     .map_err(|__error| ::zarrdt::__private::within_field(__error, "z"))?,
-                h: <half::f16 as ::zarrdt::__private::Element>::from_value(__field6)
+                h: <half::f16 as ::zarrdt::__private::ZarrType>::from_value(__field6)
                     .map_err(|__error| ::zarrdt::__private::within_field(__error, "h"))?,
             })
         }
@@ -505,7 +507,7 @@ const _: () = {
         ) {
             #[allow(unused_imports)]
             use ::zarrdt::__private::{EncodeBytes as _, EncodeFallback as _};
-            let __copied = <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            let __copied = <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&::zarrdt::__private::Probe::<Self>::NEW)
                     .write_native(__values, __out);
@@ -522,7 +524,7 @@ const _: () = {
             use ::zarrdt::__private::{
                 DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
             };
-            if <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            if <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&&::zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
@@ -534,7 +536,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::zarrdt::__private::ZarrStruct for Event {
-        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::Element>::TYPE
+        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::ZarrType>::TYPE
             .offsets::<7usize>();
     }
     ::zarrdt::__private::zarrs_element! {

@@ -8,37 +8,37 @@
 )]
 const _: () = {
     #[automatically_derived]
-    impl ::zarrdt::__private::Element for Sample {
+    impl ::zarrdt::__private::ZarrType for Sample {
         const TYPE: ::zarrdt::__private::TypeDescriptor = ::zarrdt::__private::TypeDescriptor::structure(
             &[
                 ::zarrdt::__private::FieldDescriptor::new(
                     "0",
-                    <u16 as ::zarrdt::__private::Element>::TYPE,
+                    <u16 as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "1",
-                    <Point as ::zarrdt::__private::Element>::TYPE,
+                    <Point as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
                 ::zarrdt::__private::FieldDescriptor::new(
                     "2",
-                    <[[f32; 3]; 2] as ::zarrdt::__private::Element>::TYPE,
+                    <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::TYPE,
                 ),
             ],
         );
         const NATIVE_LAYOUT: ::zarrdt::__private::bool = ::zarrdt::__private::size_of::<
             Self,
-        >() == <Self as ::zarrdt::__private::Element>::SIZE
+        >() == <Self as ::zarrdt::__private::ZarrType>::SIZE
             && ::zarrdt::__private::all(
                 &[
                     ::zarrdt::__private::offset_of!(Self, 0)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]
-                        && <u16 as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <u16 as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, 1)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]
-                        && <Point as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <Point as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                     ::zarrdt::__private::offset_of!(Self, 2)
                         == <Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]
-                        && <[[f32; 3]; 2] as ::zarrdt::__private::Element>::NATIVE_LAYOUT,
+                        && <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT,
                 ],
             );
         #[inline]
@@ -46,20 +46,20 @@ const _: () = {
             &self,
             __out: &mut [::zarrdt::__private::u8],
         ) {
-            let __out = &mut __out[..<Self as ::zarrdt::__private::Element>::SIZE];
-            <u16 as ::zarrdt::__private::Element>::write_packed::<
+            let __out = &mut __out[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            <u16 as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.0,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
             );
-            <Point as ::zarrdt::__private::Element>::write_packed::<
+            <Point as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.1,
                 &mut __out[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
             );
-            <[[f32; 3]; 2] as ::zarrdt::__private::Element>::write_packed::<
+            <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::write_packed::<
                 __E,
             >(
                 &self.2,
@@ -68,18 +68,18 @@ const _: () = {
         }
         const HAS_INVALID_BYTES: ::zarrdt::__private::bool = ::zarrdt::__private::any(
             &[
-                <u16 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <Point as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
-                <[[f32; 3]; 2] as ::zarrdt::__private::Element>::HAS_INVALID_BYTES,
+                <u16 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <Point as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
+                <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES,
             ],
         );
         #[inline]
         fn check_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::Result<(), ::zarrdt::__private::DecodeError> {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
-            if <u16 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <u16 as ::zarrdt::__private::Element>::check_packed::<
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            if <u16 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <u16 as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..])
                     .map_err(|__error| {
@@ -90,8 +90,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <Point as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <Point as ::zarrdt::__private::Element>::check_packed::<
+            if <Point as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <Point as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..])
                     .map_err(|__error| {
@@ -102,8 +102,8 @@ const _: () = {
                             )
                     })?;
             }
-            if <[[f32; 3]; 2] as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
-                <[[f32; 3]; 2] as ::zarrdt::__private::Element>::check_packed::<
+            if <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
+                <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::check_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..])
                     .map_err(|__error| {
@@ -120,19 +120,19 @@ const _: () = {
         fn read_packed<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> Self {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             Self {
-                0: <u16 as ::zarrdt::__private::Element>::read_packed::<
+                0: <u16 as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                 ),
-                1: <Point as ::zarrdt::__private::Element>::read_packed::<
+                1: <Point as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                 ),
-                2: <[[f32; 3]; 2] as ::zarrdt::__private::Element>::read_packed::<
+                2: <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::read_packed::<
                     __E,
                 >(&__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..]),
             }
@@ -141,27 +141,27 @@ const _: () = {
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {
-            let __bytes = &__bytes[..<Self as ::zarrdt::__private::Element>::SIZE];
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
             let mut __valid = true;
-            if <u16 as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <u16 as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <u16 as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <u16 as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                     );
             }
-            if <Point as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <Point as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <Point as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <Point as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
                     );
             }
-            if <[[f32; 3]; 2] as ::zarrdt::__private::Element>::HAS_INVALID_BYTES {
+            if <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::HAS_INVALID_BYTES {
                 __valid
-                    &= <[[f32; 3]; 2] as ::zarrdt::__private::Element>::packed_is_valid::<
+                    &= <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::packed_is_valid::<
                         __E,
                     >(
                         &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
@@ -171,9 +171,12 @@ const _: () = {
         }
         fn to_value(&self) -> ::zarrdt::__private::Value {
             ::zarrdt::__private::record([
-                ("0", <u16 as ::zarrdt::__private::Element>::to_value(&self.0)),
-                ("1", <Point as ::zarrdt::__private::Element>::to_value(&self.1)),
-                ("2", <[[f32; 3]; 2] as ::zarrdt::__private::Element>::to_value(&self.2)),
+                ("0", <u16 as ::zarrdt::__private::ZarrType>::to_value(&self.0)),
+                ("1", <Point as ::zarrdt::__private::ZarrType>::to_value(&self.1)),
+                (
+                    "2",
+                    <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::to_value(&self.2),
+                ),
             ])
         }
         fn from_value(
@@ -185,11 +188,11 @@ const _: () = {
                 "Sample",
             )?;
             ::zarrdt::__private::Ok(Self {
-                0: <u16 as ::zarrdt::__private::Element>::from_value(__field0)
+                0: <u16 as ::zarrdt::__private::ZarrType>::from_value(__field0)
                     .map_err(|__error| ::zarrdt::__private::within_field(__error, "0"))?,
-                1: <Point as ::zarrdt::__private::Element>::from_value(__field1)
+                1: <Point as ::zarrdt::__private::ZarrType>::from_value(__field1)
                     .map_err(|__error| ::zarrdt::__private::within_field(__error, "1"))?,
-                2: <[[f32; 3]; 2] as ::zarrdt::__private::Element>::from_value(__field2)
+                2: <[[f32; 3]; 2] as ::zarrdt::__private::ZarrType>::from_value(__field2)
                     .map_err(|__error| ::zarrdt::__private::within_field(__error, "2"))?,
             })
         }
@@ -200,7 +203,7 @@ const _: () = {
         ) {
             #[allow(unused_imports)]
             use ::zarrdt::__private::{EncodeBytes as _, EncodeFallback as _};
-            let __copied = <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            let __copied = <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&::zarrdt::__private::Probe::<Self>::NEW)
                     .write_native(__values, __out);
@@ -217,7 +220,7 @@ const _: () = {
             use ::zarrdt::__private::{
                 DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
             };
-            if <Self as ::zarrdt::__private::Element>::NATIVE_LAYOUT
+            if <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
                 && (&&::zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
@@ -229,7 +232,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::zarrdt::__private::ZarrStruct for Sample {
-        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::Element>::TYPE
+        const OFFSETS: &'static [::zarrdt::__private::usize] = &<Self as ::zarrdt::__private::ZarrType>::TYPE
             .offsets::<3usize>();
     }
     ::zarrdt::__private::zarrs_element! {

@@ -21,7 +21,7 @@ struct OnField {
 }
 
 #[derive(ZarrStruct)]
-#[zarr(bound = "T zarrdt::Element")]
+#[zarr(bound = "T zarrdt::ZarrType")]
 struct BadBound<T> {
     x: T,
 }

@@ -1,4 +1,4 @@
-use zarrdt::{Element, Endian, ZarrStruct};
+use zarrdt::{Endian, ZarrStruct, ZarrType};
 
 // The derive fails, but code using the struct as an element sees no further errors.
 #[derive(ZarrStruct)]

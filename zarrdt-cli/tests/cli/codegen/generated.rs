@@ -100,8 +100,8 @@ use zarrdt::ZarrStruct;
 /// The record (40 bytes).
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 pub struct Array5 {
-    pub t: zarrdt::DateTime64<zarrdt::Seconds, 10>,
-    pub d: zarrdt::TimeDelta64<zarrdt::Milliseconds>,
+    pub t: zarrdt::DateTime64<zarrdt::time::Seconds, 10>,
+    pub d: zarrdt::TimeDelta64<zarrdt::time::Milliseconds>,
     pub s: zarrdt::FixedString<4>,
     pub b: zarrdt::ByteString<5>,
     pub v: zarrdt::RawBytes<3>,
@@ -270,8 +270,8 @@ use zarrdt::ZarrStruct;
 /// The record (40 bytes).
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 pub struct Array14 {
-    pub t: zarrdt::DateTime64<zarrdt::Seconds, 10>,
-    pub d: zarrdt::TimeDelta64<zarrdt::Milliseconds>,
+    pub t: zarrdt::DateTime64<zarrdt::time::Seconds, 10>,
+    pub d: zarrdt::TimeDelta64<zarrdt::time::Milliseconds>,
     pub s: zarrdt::FixedString<4>,
     pub b: zarrdt::ByteString<5>,
     pub v: zarrdt::RawBytes<3>,
@@ -1296,10 +1296,10 @@ use zarrdt::ZarrStruct;
 /// The record (56 bytes).
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 pub struct Array86 {
-    pub t: zarrdt::DateTime64<zarrdt::Seconds>,
-    pub t10: zarrdt::DateTime64<zarrdt::Seconds, 10>,
-    pub tms: zarrdt::DateTime64<zarrdt::Milliseconds>,
-    pub dt: zarrdt::TimeDelta64<zarrdt::Nanoseconds>,
+    pub t: zarrdt::DateTime64<zarrdt::time::Seconds>,
+    pub t10: zarrdt::DateTime64<zarrdt::time::Seconds, 10>,
+    pub tms: zarrdt::DateTime64<zarrdt::time::Milliseconds>,
+    pub dt: zarrdt::TimeDelta64<zarrdt::time::Nanoseconds>,
     pub s: zarrdt::FixedString<4>,
     pub raw: zarrdt::RawBytes<3>,
     pub bs: zarrdt::ByteString<5>,
@@ -1554,10 +1554,10 @@ use zarrdt::ZarrStruct;
 /// The record (56 bytes).
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 pub struct Array99 {
-    pub t: zarrdt::DateTime64<zarrdt::Seconds>,
-    pub t10: zarrdt::DateTime64<zarrdt::Seconds, 10>,
-    pub tms: zarrdt::DateTime64<zarrdt::Milliseconds>,
-    pub dt: zarrdt::TimeDelta64<zarrdt::Nanoseconds>,
+    pub t: zarrdt::DateTime64<zarrdt::time::Seconds>,
+    pub t10: zarrdt::DateTime64<zarrdt::time::Seconds, 10>,
+    pub tms: zarrdt::DateTime64<zarrdt::time::Milliseconds>,
+    pub dt: zarrdt::TimeDelta64<zarrdt::time::Nanoseconds>,
     pub s: zarrdt::FixedString<4>,
     pub raw: zarrdt::RawBytes<3>,
     pub bs: zarrdt::ByteString<5>,
@@ -1660,7 +1660,7 @@ pub struct Array106 {
     pub position: [f64; 2],
     pub pair: Pair,
     pub grid: [[u16; 2]; 2],
-    pub when: zarrdt::DateTime64<zarrdt::Milliseconds, 5>,
+    pub when: zarrdt::DateTime64<zarrdt::time::Milliseconds, 5>,
     pub label: zarrdt::FixedString<3>,
     pub tag: zarrdt::ByteString<4>,
     #[zarr(rename = "self")]

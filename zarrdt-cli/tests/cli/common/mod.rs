@@ -6,7 +6,9 @@ use std::process::{Command, Output};
 
 use base64::Engine as _;
 use serde_json::{Value as Json, json};
-use zarrdt::{DataType, Endian, Layout, ScalarType};
+use zarrdt::Endian;
+use zarrdt::layout::Layout;
+use zarrdt::types::{DataType, ScalarType};
 
 /// What one run of the binary did.
 pub struct Run {
@@ -143,7 +145,7 @@ pub fn sidecar_form(layout: &Layout, json: &Json) -> Json {
                     .collect(),
             )
         }
-        Layout::Array(array) => nested(array.shape(), array.element(), json),
+        Layout::Subarray(array) => nested(array.shape(), array.element(), json),
         Layout::Scalar(scalar) => scalar_form(scalar.scalar(), json),
         other => panic!("{other:?}"),
     }

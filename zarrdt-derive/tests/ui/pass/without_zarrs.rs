@@ -1,7 +1,7 @@
 //! The derive with only the core (`zarrdt` without its default features, as a user who needs
 //! no arrays depends on it): records of nested structs and arrays encode and decode.
 
-use zarrdt::{Element, Endian, ZarrStruct};
+use zarrdt::{Endian, ZarrStruct, ZarrType};
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 struct Point {
