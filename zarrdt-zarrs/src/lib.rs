@@ -27,6 +27,7 @@
 
 #![forbid(unsafe_code)]
 
+mod codec;
 mod convert;
 mod create;
 mod data_type;

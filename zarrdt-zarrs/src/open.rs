@@ -11,15 +11,19 @@ use zarrs::metadata::v2::ArrayMetadataV2 as ZarrsMetadataV2;
 use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v2_attributes, meta_key_v3};
 use zarrs::storage::{ReadableStorageTraits, StoreKey};
 
+use crate::codec::diagnose;
 use crate::convert::fill_metadata;
 use crate::{Error, StoredStructDataType, StructDataType};
 
 /// Registers zarrdt's `struct` data type with zarrs at run time, so that it takes precedence
 /// over any other `struct` plugin linked into the program (zarrs also finds it at link time,
-/// through `inventory`). Idempotent; the functions of this crate call it.
+/// through `inventory`), and zarrdt's zlib and bz2 codecs, ahead of zarrs' own (numcodecs'
+/// default level, decoding bounded by the chunk's size). Idempotent; the functions of this
+/// crate call it.
 pub fn register() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
+        crate::codec::register();
         // The registration lives for the whole program.
         let _handle = register_data_type_v3(DataTypeRuntimePluginV3::new(
             |name| matches!(name, "struct" | "structured"),
@@ -79,15 +83,25 @@ pub fn open_array<S: ?Sized + ReadableStorageTraits + 'static>(
         key: path.to_owned(),
         reason: error.to_string(),
     })?;
+    // An array that does not open for a codec's sake is an error naming that codec.
     if let Some(json) = read_json(&*store, &meta_key_v3(&node))? {
-        return open_v3(store, path, &meta_key_v3(&node), json);
+        return open_v3(store, path, &meta_key_v3(&node), json.clone())
+            .map_err(|error| diagnose::v3(path, &json).unwrap_or(error));
     }
     if let Some(json) = read_json(&*store, &meta_key_v2_array(&node))? {
-        if json.get("dtype").is_some_and(Json::is_array) {
+        let opened = if json.get("dtype").is_some_and(Json::is_array) {
             let attributes = read_json(&*store, &meta_key_v2_attributes(&node))?;
-            return open_v2_structured(store, path, &meta_key_v2_array(&node), json, attributes);
-        }
-        return Ok(Array::open(store, path)?);
+            open_v2_structured(
+                store,
+                path,
+                &meta_key_v2_array(&node),
+                json.clone(),
+                attributes,
+            )
+        } else {
+            Array::open(store, path).map_err(Error::from)
+        };
+        return opened.map_err(|error| diagnose::v2(path, &json).unwrap_or(error));
     }
     Err(Error::NotAnArray {
         path: path.to_owned(),
