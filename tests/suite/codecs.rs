@@ -46,7 +46,7 @@ fn station(i: usize) -> Station {
                 f64::INFINITY,
                 f64::from_bits(0x7ff8_0000_0000_0001),
             ][i % 4],
-            valid: i % 3 == 0,
+            valid: i.is_multiple_of(3),
         },
         level: f32::from_bits(0x3f80_0000 + u32::try_from(i).unwrap()),
     }

@@ -24,7 +24,26 @@ use crate::codec::zlib_bz2::{BoundedCodec, Kind};
 use crate::convert::{endianness_of, fill_metadata};
 use crate::{Error, open_array, register};
 
-/// How chunks are compressed.
+/// How chunks are compressed: zarrs' zstd, gzip and Blosc, and numcodecs' zlib, bz2, lz4 and
+/// lzma, under the names zarr-python writes them with (Zarr v3 `numcodecs.lz4`, v2 `lz4`), so
+/// that zarr-python reads them.
+///
+/// ```
+/// use std::sync::Arc;
+/// use zarrdt_zarrs::{ArrayOptions, Compression, open_array};
+/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+///
+/// let store = Arc::new(MemoryStore::new());
+/// let array = ArrayOptions::new(vec![6], vec![3])
+///     .compression(Compression::Lzma { preset: 6 })
+///     .create(store.clone(), "/", &0u32)?;
+/// array.store_array_subset(&[0..4], &[1u32, 2, 3, 4])?;
+/// let codecs = serde_json::to_value(array.metadata())?["codecs"].clone();
+/// assert_eq!(codecs[1]["name"], "numcodecs.lzma");
+/// let back: Vec<u32> = open_array(store, "/")?.retrieve_array_subset(&[0..6])?;
+/// assert_eq!(back, [1, 2, 3, 4, 0, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Compression {
