@@ -27,12 +27,15 @@ struct Counts {
 
 impl Counts {
     fn json(&self) -> Json {
-        json!({
+        let mut counts = json!({
             "total": self.total,
             "written": self.written,
             "missing": self.written.map(|w| self.total - w),
-            "not_counted": self.not_counted,
-        })
+        });
+        if let Some(why) = &self.not_counted {
+            counts["not_counted"] = Json::from(why.clone());
+        }
+        counts
     }
 
     fn text(&self, what: &str) -> String {
