@@ -546,6 +546,14 @@ fn a_corrupt_index_inside_a_zstd_encoded_shard_names_its_entry() {
     std::fs::write(dir.join("c/0"), [0u8; 40]).unwrap();
     let error = check_shards(&array, &[0..8]).unwrap_err().to_string();
     assert!(error.contains("decoding the shard"), "{error}");
+
+    // More bytes than zstd writes for a shard of 8 records: refused unread.
+    std::fs::write(dir.join("c/0"), vec![0u8; 1 << 20]).unwrap();
+    let error = check_shards(&array, &[0..8]).unwrap_err().to_string();
+    assert!(
+        error.contains("1048576 bytes stored, more than its codecs write"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -88,11 +88,25 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
             continue;
         };
         if sharding.is_encoded() {
+            let representations = sharding
+                .representations(&shard_shape)
+                .map_err(|e| fail(e.to_string()))?;
+            // A stored object larger than its codecs can write is refused unread.
+            let most = representations.last().and_then(BytesRepresentation::size);
+            match (storage.size_key(&key)?, most) {
+                (None, _) => continue,
+                (Some(size), Some(most)) if size > most => {
+                    return Err(fail(format!(
+                        "{size} bytes stored, more than its codecs write for this shard ({most})"
+                    )));
+                }
+                _ => {}
+            }
             let Some(stored) = storage.get(&key)? else {
                 continue;
             };
             let shard = sharding
-                .decode(&shard_shape, stored.to_vec())
+                .decode(&representations, stored.to_vec())
                 .map_err(|e| fail(format!("decoding the shard: {e}")))?;
             let length = shard.len() as u64;
             if length < plan.index_size {
@@ -178,10 +192,12 @@ impl Sharding {
         Ok(shape)
     }
 
-    /// The shard of `shape` whose encoding by the codecs after sharding is `stored`, each
-    /// codec told the size it must decode to.
-    fn decode(&self, shape: &[NonZeroU64], stored: Vec<u8>) -> Result<Vec<u8>, CodecError> {
-        // The representation each codec after sharding is given to encode.
+    /// The representation of a shard of `shape` after the sharding codec and after each codec
+    /// that follows it: what each of those codecs is given to encode, then what is stored.
+    fn representations(
+        &self,
+        shape: &[NonZeroU64],
+    ) -> Result<Vec<BytesRepresentation>, CodecError> {
         let mut representations =
             vec![
                 self.codec
@@ -191,17 +207,18 @@ impl Sharding {
             let last = representations[representations.len() - 1];
             representations.push(codec.encoded_representation(&last));
         }
-        let outermost = representations[representations.len() - 1];
-        if let Some(most) = outermost.size()
-            && stored.len() as u64 > most
-        {
-            return Err(CodecError::Other(format!(
-                "{} bytes stored, more than its codecs write for this shard ({most})",
-                stored.len()
-            )));
-        }
+        Ok(representations)
+    }
+
+    /// The shard whose encoding by the codecs after sharding is `stored`, each codec told the
+    /// size it must decode to (`representations`).
+    fn decode(
+        &self,
+        representations: &[BytesRepresentation],
+        stored: Vec<u8>,
+    ) -> Result<Vec<u8>, CodecError> {
         let mut bytes = Cow::Owned(stored);
-        for (codec, representation) in self.after.iter().zip(&representations).rev() {
+        for (codec, representation) in self.after.iter().zip(representations).rev() {
             bytes = codec.decode(bytes, representation, &CodecOptions::default())?;
         }
         Ok(bytes.into_owned())
