@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Small compressed and sharded record arrays, written by zarr-python 3.4 (zstd, gzip, Blosc,
-sharding with its crc32c index; v3 and v2), as cli_dump seeds next to the uncompressed fixtures.
+sharding with its crc32c index; numcodecs' zlib, bz2, lz4 and lzma; shards zstd encodes whole;
+v3 and v2), as cli_dump seeds next to the uncompressed fixtures.
 
 Usage (with zarr-python 3.4 and NumPy installed, e.g. the interop virtualenv tests/interop
 creates): python fuzz/scripts/compressed_seeds.py OUT_DIR; then seeds.py --arrays OUT_DIR.
@@ -13,6 +14,7 @@ import numcodecs
 import numpy as np
 import zarr
 from zarr.codecs import BloscCodec, BytesCodec, GzipCodec, ShardingCodec, ZstdCodec
+from zarr.codecs import numcodecs as adapters
 
 out = sys.argv[1]
 nested = np.dtype([("t", "<i8"), ("p", [("x", ">f4"), ("y", ">f4")])])
@@ -49,3 +51,21 @@ v2("v2_zstd.zarr", numcodecs.Zstd(level=1), flat, flat_values)
 n = np.zeros(4, dtype=nested)
 n["t"] = np.arange(4)
 v2("v2_nested_gzip.zarr", numcodecs.GZip(level=1), nested, n)
+
+# numcodecs' compressors (issue 19): one seed each, v3 under zarr-python 3's numcodecs names
+# and v2 under numcodecs' ids, and a shard zstd encodes whole.
+v3("v3_numcodecs_zlib.zarr", [adapters.Zlib(level=1)])
+v3("v3_numcodecs_bz2.zarr", [adapters.BZ2(level=1)])
+v3("v3_numcodecs_lz4.zarr", [adapters.LZ4()])
+v3("v3_numcodecs_lzma.zarr", [adapters.LZMA(preset=0)])
+v2("v2_lz4.zarr", numcodecs.LZ4(), flat, flat_values)
+v2("v2_lzma_raw.zarr", numcodecs.LZMA(format=3, filters=[{"id": 33, "preset": 0}]), flat,
+   flat_values)
+v2("v2_zlib.zarr", numcodecs.Zlib(level=1), flat, flat_values)
+v2("v2_bz2.zarr", numcodecs.BZ2(level=1), flat, flat_values)
+encoded = zarr.create_array(
+    os.path.join(out, "v3_shard_zstd.zarr"), shape=flat_values.shape, chunks=(6,), dtype=flat,
+    serializer=ShardingCodec(chunk_shape=(2,), codecs=[BytesCodec()]),
+    compressors=[ZstdCodec(level=1)], zarr_format=3, fill_value=None,
+)
+encoded[:] = flat_values

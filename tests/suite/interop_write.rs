@@ -4,7 +4,8 @@
 //! and Rust primitives, `create_with` for types known only at run time, `create_v2` for Zarr
 //! v2 layouts) and filled through zarrs (`store_array_subset` with records, `store_values` with
 //! dynamic values): the chunk grid, the chunk keys, the codecs (zstd, gzip, Blosc, sharding
-//! with a crc32c index) and the store are zarrs'. Most arrays have parts that are never
+//! with a crc32c index; numcodecs' zlib, bz2, lz4 and lzma through zarrdt's codec plugins)
+//! and the store are zarrs'. Most arrays have parts that are never
 //! written: they must read as the fill value, and the chunks (or shards) wholly inside them
 //! must not exist, which the test checks through zarrs.
 //!
@@ -1034,7 +1035,117 @@ fn write_cases(root: &Path) -> Vec<Written> {
             extension_record(i64::MIN, -1, "fill", [4, 5, 6], b"xy"),
             extension_value,
         ),
+        // ---- numcodecs' zlib, bz2, lz4 and lzma (issue 19), in Zarr v3 as `numcodecs.*`
+        typed_v3(
+            root,
+            flat_spec("rust_v3_flat_zlib", "derived Flat, little endian, numcodecs.zlib level 5")
+                .compression(Compression::Zlib { level: 5 }),
+            flat_fill(),
+            flat,
+        ),
+        typed_v3(
+            root,
+            flat_spec(
+                "rust_v3_nested_bz2_big",
+                "derived Outer{inner:Inner{x,y},flag,weight}, big endian, numcodecs.bz2 level 9",
+            )
+            .big()
+            .compression(Compression::Bz2 { level: 9 }),
+            outer_fill(),
+            outer,
+        ),
+        typed_v3(
+            root,
+            flat_spec(
+                "rust_v3_reading_lz4",
+                "derived Reading (text, time, bytes and a float), numcodecs.lz4",
+            )
+            .compression(Compression::Lz4),
+            reading_fill(),
+            reading,
+        ),
+        typed_v3(
+            root,
+            sharded_spec(
+                "rust_v3_flat_lzma_sharded_big",
+                "derived Flat, big endian, numcodecs.lzma (xz, preset 1) inside shards of 8 \
+                 chunks of 2; shard 1 never written",
+            )
+            .big()
+            .compression(Compression::Lzma { preset: 1 }),
+            flat_fill_negative(),
+            flat,
+        ),
         // ---- Zarr v2
+        dynamic_v2(
+            root,
+            Spec::new(
+                "rust_v2_mixed_order_lz4",
+                "run-time v2 layout [a <i4, b >f8] (one byte order per field), lz4, chunk 1 \
+                 never written",
+                &[5],
+                &[2],
+            )
+            .compression(Compression::Lz4)
+            .partial(&[&[0..2], &[4..5]], &[&[1]]),
+            &["2.18", "3.4", "3.1"],
+            Layout::from_v2_json(&json!([["a", "<i4"], ["b", ">f8"]])).unwrap(),
+            Some(record(vec![
+                ("a", Value::Int32(-9)),
+                ("b", Value::Float64(f64::from_bits(0x7ff8_0000_0000_0003))),
+            ])),
+            |i| {
+                record(vec![
+                    ("a", Value::Int32([i32::MIN, 1, -7, i32::MAX, 0][i % 5])),
+                    ("b", Value::Float64(f64_at(i))),
+                ])
+            },
+        ),
+        dynamic_v2(
+            root,
+            Spec::new(
+                "rust_v2_mixed_order_lzma",
+                "run-time v2 layout [a <i4, b >f8, c >c8 (2,), d |b1, e >u2], lzma (xz, \
+                 preset 6), chunk 1 never written",
+                &[5],
+                &[2],
+            )
+            .compression(Compression::Lzma { preset: 6 })
+            .partial(&[&[0..2], &[4..5]], &[&[1]]),
+            &["2.18"],
+            mixed_layout(),
+            Some(mixed_fill()),
+            mixed_value,
+        ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_nested_zlib",
+                "derived Outer{inner:Inner{x,y},flag,weight} as a nested v2 dtype, zlib level 1",
+                &[3],
+                &[2],
+            )
+            .compression(Compression::Zlib { level: 1 }),
+            &["2.18", "3.4"],
+            Some(outer_fill()),
+            outer,
+        ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_particle_big_bz2",
+                "derived Particle as a v2 dtype (subarray field pos), every field big-endian, \
+                 bz2 level 5, chunk 1 never written",
+                &[7],
+                &[3],
+            )
+            .big()
+            .compression(Compression::Bz2 { level: 5 })
+            .partial(&[&[0..3], &[6..7]], &[&[1]]),
+            &["2.18"],
+            Some(particle_fill()),
+            particle,
+        ),
         typed_v2(
             root,
             Spec::new(
@@ -1314,6 +1425,16 @@ fn tensorstore_reads_v3(data_type: &DataType) -> bool {
     }
 }
 
+/// tensorstore reads a compression in Zarr v3 (its `zarr3` driver: zstd, gzip, Blosc, not the
+/// numcodecs names) or v2 (its `zarr` driver: also zlib and bz2, not lz4 or lzma).
+fn tensorstore_reads_codec(zarr_format: u8, compression: &Compression) -> bool {
+    match compression {
+        Compression::Zlib { .. } | Compression::Bz2 { .. } => zarr_format == 2,
+        Compression::Lz4 | Compression::Lzma { .. } => false,
+        _ => true,
+    }
+}
+
 /// tensorstore's `zarr` driver reads a Zarr v2 structured dtype (one field at a time) whose
 /// fields are core scalar types or subarrays of them, in any byte order; not nested records,
 /// nor text, bytes or time fields.
@@ -1348,7 +1469,7 @@ fn check_and_describe(root: &Path, written: &mut Written) -> Json {
     // v2 into the `.zarray` dtype itself.
     let reader = if written.zarr_format == 3 {
         let data_type = record.data_type().unwrap();
-        if tensorstore_reads_v3(data_type) {
+        if tensorstore_reads_v3(data_type) && tensorstore_reads_codec(3, &spec.compression) {
             written.readers.push("tensorstore");
         }
         Layout::from_data_type(data_type, Some(Endian::Little)).unwrap()
@@ -1358,7 +1479,7 @@ fn check_and_describe(root: &Path, written: &mut Written) -> Json {
             .downcast_ref::<StoredStructDataType>()
             .unwrap_or_else(|| panic!("{name}: not opened as a v2 structured array"));
         assert_eq!(stored.stored_layout(), &written.layout, "{name}: v2 dtype");
-        if tensorstore_reads_v2(&written.layout) {
+        if tensorstore_reads_v2(&written.layout) && tensorstore_reads_codec(2, &spec.compression) {
             written.readers.push("tensorstore");
         }
         written.layout.clone()
@@ -1559,6 +1680,17 @@ fn write_arrays_for_real_readers() {
     assert!(count(&compression(ZSTD)) >= 5);
     assert!(count(&compression(GZIP)) >= 5);
     assert!(count(&compression(BLOSC)) >= 5);
+    for numcodecs in [
+        Compression::Zlib { level: 5 },
+        Compression::Bz2 { level: 9 },
+        Compression::Lz4,
+        Compression::Lzma { preset: 1 },
+    ] {
+        let same_codec = |case: &Written| {
+            std::mem::discriminant(&case.spec.compression) == std::mem::discriminant(&numcodecs)
+        };
+        assert!(count(&same_codec) >= 2, "{numcodecs:?}");
+    }
     assert!(count(&|case| case.spec.shards.is_some()) >= 6);
     assert!(count(&|case| case.spec.endian == Endian::Big) >= 10);
     assert!(count(&|case| !case.spec.missing.is_empty()) >= 20);

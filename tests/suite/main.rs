@@ -11,6 +11,7 @@
 mod common;
 
 mod bounded_inputs;
+mod codecs;
 mod concurrency;
 mod conformance_bytes_codec;
 mod conformance_data_types;

@@ -21,17 +21,23 @@ const MAX_COUNTED: u64 = 1_000_000;
 /// Written and missing chunks of a grid.
 struct Counts {
     total: u64,
-    /// `None` when the grid is too large to count.
+    /// `None` when the grid is too large to count, or its chunks cannot be counted.
     written: Option<u64>,
+    /// Why the written chunks are not counted, when the grid is not too large.
+    not_counted: Option<String>,
 }
 
 impl Counts {
     fn json(&self) -> Json {
-        json!({
+        let mut counts = json!({
             "total": self.total,
             "written": self.written,
             "missing": self.written.map(|w| self.total - w),
-        })
+        });
+        if let Some(why) = &self.not_counted {
+            counts["not_counted"] = Json::from(why.clone());
+        }
+        counts
     }
 
     fn text(&self, what: &str) -> String {
@@ -41,7 +47,11 @@ impl Counts {
                 self.total,
                 self.total - written
             ),
-            None => format!("{} {what} (too many to count)", self.total),
+            None => format!(
+                "{} {what} ({})",
+                self.total,
+                self.not_counted.as_deref().unwrap_or("too many to count")
+            ),
         }
     }
 }
@@ -51,6 +61,8 @@ struct Info {
     shape: Vec<u64>,
     chunks: Vec<u64>,
     shards: Option<Vec<u64>>,
+    /// How shards are read (sharded arrays).
+    shard_reads: Option<String>,
     chunk_keys: String,
     codecs: String,
     byte_order: String,
@@ -88,6 +100,7 @@ fn gather(opened: &Opened) -> Result<Info, Failure> {
     };
     Ok(Info {
         chunks: opened.read_chunk_shape(),
+        shard_reads: sharded.then(|| shard_reads(opened)),
         shards,
         chunk_keys: chunk_keys(opened),
         codecs: codecs(opened),
@@ -114,6 +127,7 @@ fn count_chunks(opened: &Opened) -> Result<(Counts, Option<u64>, Vec<Vec<u64>>),
             Counts {
                 total,
                 written: None,
+                not_counted: None,
             },
             None,
             Vec::new(),
@@ -137,6 +151,7 @@ fn count_chunks(opened: &Opened) -> Result<(Counts, Option<u64>, Vec<Vec<u64>>),
         Counts {
             total,
             written: Some(written.len() as u64),
+            not_counted: None,
         },
         Some(stored),
         written,
@@ -148,14 +163,24 @@ fn count_chunks(opened: &Opened) -> Result<(Counts, Option<u64>, Vec<Vec<u64>>),
 ///
 /// zarrs 0.23.14's `subchunk_byte_range` overflows on an inner chunk a shard does not hold,
 /// so the index is read here: `index_codecs` of `bytes` and an optional `crc32c`, the
-/// default and what every writer uses; other index codecs leave the count out.
+/// default and what every writer uses; other index codecs leave the count out, and so do
+/// codecs after `sharding_indexed`, which put the index inside the encoded shard.
 fn count_inner(opened: &Opened, written_shards: &[Vec<u64>]) -> Result<Counts, Failure> {
     let array = &opened.array;
     let total: u64 = array.subchunk_grid().grid_shape().iter().product();
-    let not_counted = Counts {
+    let mut not_counted = Counts {
         total,
         written: None,
+        not_counted: None,
     };
+    let encoders = whole_shard_codecs(opened);
+    if !encoders.is_empty() {
+        not_counted.not_counted = Some(format!(
+            "not counted: each shard's index is inside the {}-encoded shard",
+            encoders.join("+")
+        ));
+        return Ok(not_counted);
+    }
     let Some(index) = ShardIndex::of(opened) else {
         return Ok(not_counted);
     };
@@ -198,7 +223,44 @@ fn count_inner(opened: &Opened, written_shards: &[Vec<u64>]) -> Result<Counts, F
     Ok(Counts {
         total,
         written: Some(written),
+        not_counted: None,
     })
+}
+
+/// The names of the bytes-to-bytes codecs after `sharding_indexed` in a v3 array's codecs:
+/// they encode each whole shard, whose index is then inside the encoded shard, and no part of
+/// a shard can be read without reading and decoding all of it.
+fn whole_shard_codecs(opened: &Opened) -> Vec<String> {
+    let Some(codecs) = opened.raw["codecs"].as_array() else {
+        return Vec::new();
+    };
+    let name = |codec: &Json| {
+        codec
+            .as_str()
+            .or_else(|| codec["name"].as_str())
+            .unwrap_or("?")
+            .to_owned()
+    };
+    codecs
+        .iter()
+        .position(|codec| name(codec) == "sharding_indexed")
+        .map(|at| codecs[at + 1..].iter().map(name).collect())
+        .unwrap_or_default()
+}
+
+/// How a sharded array's shards are read: in part (an inner chunk through the index) or only
+/// whole (when codecs encode each whole shard).
+fn shard_reads(opened: &Opened) -> String {
+    let encoders = whole_shard_codecs(opened);
+    if encoders.is_empty() {
+        return "in part: an inner chunk through the shard's index".into();
+    }
+    format!(
+        "whole shards only: {} encode{} each whole shard after sharding_indexed, so its index \
+         is inside the encoded shard and no part of it is read without decoding all of it",
+        encoders.join(" and "),
+        if encoders.len() == 1 { "s" } else { "" }
+    )
 }
 
 /// Where a shard's index is and how it is encoded.
@@ -539,6 +601,11 @@ fn to_json(opened: &Opened, info: &Info) -> Vec<(&'static str, Json)> {
         ("shape", json!(info.shape)),
         ("chunks", json!(info.chunks)),
         ("shards", json!(info.shards)),
+        ("shard_reads", json!(info.shard_reads)),
+        (
+            "whole_shard_codecs",
+            json!(info.shards.as_ref().map(|_| whole_shard_codecs(opened))),
+        ),
         ("chunk_keys", json!(info.chunk_keys)),
         ("codecs", json!(codecs)),
         ("codecs_text", json!(info.codecs)),
@@ -590,6 +657,9 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
             ),
         )?,
         None => line("chunks", list(&info.chunks))?,
+    }
+    if let Some(reads) = &info.shard_reads {
+        line("shard reads", reads.clone())?;
     }
     line("chunk keys", info.chunk_keys.clone())?;
     line("codecs", info.codecs.clone())?;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value as Json, json};
 use zarrdt_core::{DataType as ZarrDataType, Endian, Layout, Value, ZarrType};
+use zarrs::array::codec::api::CodecMetadataOptions;
 use zarrs::array::codec::{
     BloscCodec, BloscCompressionLevel, BloscCompressor, BloscShuffleMode, BytesCodec, GzipCodec,
     ZstdCodec,
@@ -17,10 +18,32 @@ use zarrs::metadata::v3::MetadataV3;
 use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
 use zarrs::storage::{ReadableWritableStorageTraits, StoreKey};
 
+use crate::codec::lz4::Lz4Codec;
+use crate::codec::lzma::LzmaCodec;
+use crate::codec::zlib_bz2::{BoundedCodec, Kind};
 use crate::convert::{endianness_of, fill_metadata};
 use crate::{Error, open_array, register};
 
-/// How chunks are compressed.
+/// How chunks are compressed: zarrs' zstd, gzip and Blosc, and numcodecs' zlib, bz2, lz4 and
+/// lzma, under the names zarr-python writes them with (Zarr v3 `numcodecs.lz4`, v2 `lz4`), so
+/// that zarr-python reads them.
+///
+/// ```
+/// use std::sync::Arc;
+/// use zarrdt_zarrs::{ArrayOptions, Compression, open_array};
+/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+///
+/// let store = Arc::new(MemoryStore::new());
+/// let array = ArrayOptions::new(vec![6], vec![3])
+///     .compression(Compression::Lzma { preset: 6 })
+///     .create(store.clone(), "/", &0u32)?;
+/// array.store_array_subset(&[0..4], &[1u32, 2, 3, 4])?;
+/// let codecs = serde_json::to_value(array.metadata())?["codecs"].clone();
+/// assert_eq!(codecs[1]["name"], "numcodecs.lzma");
+/// let back: Vec<u32> = open_array(store, "/")?.retrieve_array_subset(&[0..6])?;
+/// assert_eq!(back, [1, 2, 3, 4, 0, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Compression {
@@ -41,6 +64,25 @@ pub enum Compression {
     BloscLz4 {
         /// Compression level.
         level: u8,
+    },
+    /// zlib at `level`, 0 to 9: numcodecs' `Zlib` (Zarr v3 `numcodecs.zlib`, v2 `zlib`).
+    Zlib {
+        /// Compression level.
+        level: u32,
+    },
+    /// bzip2 at `level`, 1 to 9: numcodecs' `BZ2` (Zarr v3 `numcodecs.bz2`, v2 `bz2`).
+    Bz2 {
+        /// Compression level.
+        level: u32,
+    },
+    /// An LZ4 block after its 4-byte length: numcodecs' `LZ4` (Zarr v3 `numcodecs.lz4`, v2
+    /// `lz4`), written with `acceleration` 1 (lz4_flex compresses at LZ4's default speed).
+    Lz4,
+    /// An xz stream with a CRC64 check at `preset` 0 to 9 (optionally with the extreme flag,
+    /// 2³¹): numcodecs' `LZMA` (Zarr v3 `numcodecs.lzma`, v2 `lzma`).
+    Lzma {
+        /// The xz preset (6 is xz's default).
+        preset: u32,
     },
 }
 
@@ -237,6 +279,24 @@ impl ArrayOptions {
             Compression::BloscLz4 { level } => {
                 json!({"id": "blosc", "cname": "lz4", "clevel": level, "shuffle": 1, "blocksize": 0})
             }
+            Compression::Zlib { .. }
+            | Compression::Bz2 { .. }
+            | Compression::Lz4
+            | Compression::Lzma { .. } => {
+                // The codec checks the settings; numcodecs' configuration is its v2 one.
+                let codec = self.compressors(layout.size())?;
+                let mut configuration = Json::Object(
+                    codec[0]
+                        .configuration_v2(&CodecMetadataOptions::default())
+                        .map(Map::from)
+                        .unwrap_or_default(),
+                );
+                let id = codec[0]
+                    .name_v2()
+                    .ok_or_else(|| metadata_error(path, "the codec has no Zarr v2 id"))?;
+                configuration["id"] = Json::from(id.into_owned());
+                configuration
+            }
         };
         let document = json!({
             "zarr_format": 2,
@@ -286,6 +346,21 @@ impl ArrayOptions {
                     .map_err(|e| invalid(e.to_string()))?,
                 )]
             }
+            Compression::Zlib { level } => vec![Arc::new(
+                BoundedCodec::new(Kind::Zlib, *level).map_err(|e| invalid(e.to_string()))?,
+            )],
+            Compression::Bz2 { level } => {
+                if *level == 0 {
+                    return Err(invalid("bz2 level 0 is not in 1..=9".into()));
+                }
+                vec![Arc::new(
+                    BoundedCodec::new(Kind::Bz2, *level).map_err(|e| invalid(e.to_string()))?,
+                )]
+            }
+            Compression::Lz4 => vec![Arc::new(Lz4Codec::new(1))],
+            Compression::Lzma { preset } => vec![Arc::new(
+                LzmaCodec::xz(*preset).map_err(|e| invalid(e.to_string()))?,
+            )],
         })
     }
 }

@@ -94,6 +94,18 @@ pub enum Error {
         reason: String,
     },
 
+    /// A codec of the array's metadata that zarrdt does not read: not one zarrs knows, or a
+    /// configuration it refuses.
+    #[error("array {path}: codec {codec}: {reason}")]
+    Codec {
+        /// The path of the array in its store.
+        path: String,
+        /// The codec's metadata (name or id and configuration), as written.
+        codec: String,
+        /// Why it is not read, and what would read it.
+        reason: String,
+    },
+
     /// A store that cannot be opened at a location.
     #[error("cannot open the store {location}: {reason}")]
     Store {

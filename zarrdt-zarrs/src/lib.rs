@@ -12,8 +12,9 @@
 //!   `array.retrieve_array_subset::<Vec<T>>(&subset)` work;
 //! * [`ArrayOptions`]: one call creates an array for a record type (data type, fill value
 //!   from an instance, explicit `endian`, compression, sharding);
-//! * [`open_array`]: opens any array, v3 or v2, its metadata checked first (elements of at most
-//!   16 MiB unless [`OpenOptions`] says more; nothing zarrs would expand or overflow on);
+//! * [`open_array`]: opens any array, v3 or v2, with every numcodecs compressor zarr-python
+//!   writes (see Codecs below), its metadata checked first (elements of at most 16 MiB unless
+//!   [`OpenOptions`] says more; nothing zarrs would expand or overflow on);
 //!   [`retrieve_values`] / [`store_values`] read
 //!   and write records of types known only at run time; [`retrieve_field`] reads one field of
 //!   every record;
@@ -23,12 +24,37 @@
 //!   (credentials and endpoint from the `AWS_*` environment, requests bounded by
 //!   [`StoreOptions`]), so the same code runs on a laptop and on S3.
 //!
+//! ## Codecs
+//!
+//! Every codec zarrs is built with here (zstd, gzip, Blosc, crc32c, adler32, shuffle,
+//! transpose, sharding), and numcodecs' other compressors, so that every record array
+//! zarr-python writes opens: `zlib` and `bz2` are zarrs' (with numcodecs' default level where
+//! zarr-python 3 writes `{}`, and decoders bounded by the chunk's size), `lz4` and `lzma` are
+//! codec plugins of this crate, registered with zarrs under zarr-python 3's names
+//! (`numcodecs.lz4`, `numcodecs.lzma`) and numcodecs' Zarr v2 ids (`lz4`, `lzma`). Every one
+//! of these decoders allocates at most the decoded size zarrs expects for the chunk; a codec
+//! zarrs cannot create is an [`Error::Codec`] naming it, the array and what would read it.
+//! [`Compression`] writes all four. The crates they are built on:
+//!
+//! * **lz4: `lz4_flex`**, not the `lz4` bindings: pure Rust (no second C library to build),
+//!   with a safe decoder that writes into the slice it is given, so the output is allocated
+//!   once at the size checked against the chunk; actively maintained; and already in the
+//!   build through zarrs' Blosc. It compresses at one speed, LZ4's default (numcodecs'
+//!   `acceleration` 1), which is what this crate writes.
+//! * **lzma: `liblzma`**, the maintained fork of the `xz2` bindings, built from the xz 5.8
+//!   sources it bundles: it is the library CPython's `lzma` module (so numcodecs) uses, so
+//!   every container (xz, alone, raw), check and filter chain numcodecs can write decodes
+//!   exactly as in Python, at the reference implementation's speed, and it limits the
+//!   decoder's memory (a stream's declared dictionary included). The pure-Rust crates would
+//!   have to reproduce Python's raw filter chains themselves.
+//!
 //! Use it through the `zarrdt` crate (its `zarrs` feature, on by default), which re-exports
 //! it as `zarrdt::array`. zarrs is pinned to 0.23 (its re-export, [`zarrs`], is the version
 //! to name), which needs Rust 1.91.
 
 #![forbid(unsafe_code)]
 
+mod codec;
 mod convert;
 mod create;
 mod data_type;

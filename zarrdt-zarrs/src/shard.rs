@@ -8,14 +8,22 @@
 //! for an uncompressed inner chunk is read past its end, giving other chunks' bytes as values.
 //! [`check_shards`] reads the index of each shard a read touches and refuses such entries
 //! first, naming the shard and the entry.
+//!
+//! The check follows the array's codec chain: array-to-array codecs before `sharding_indexed`
+//! (a `transpose`) change the shape the shard holds; bytes-to-bytes codecs after it (zstd over
+//! each whole shard, as zarr-python writes when a `ShardingCodec` is the serializer) mean the
+//! stored object is not the shard but its encoding: the shard is what those codecs decode it
+//! to, its index is inside that, and no part of it can be read without decoding it all.
 
 use std::borrow::Cow;
 use std::num::NonZeroU64;
+use std::sync::Arc;
 
 use zarrs::array::codec::CodecChain;
 use zarrs::array::{
-    Array, ArrayShardedExt, ArraySubsetTraits, ArrayToBytesCodecTraits, BytesRepresentation,
-    CodecMetadataOptions, CodecOptions, FillValue,
+    Array, ArrayShardedExt, ArraySubsetTraits, ArrayToArrayCodecTraits, ArrayToBytesCodecTraits,
+    BytesRepresentation, BytesToBytesCodecTraits, CodecError, CodecMetadataOptions, CodecOptions,
+    DataType, FillValue,
 };
 use zarrs::metadata::ConfigurationSerialize;
 use zarrs::metadata_ext::codec::sharding::{
@@ -35,7 +43,9 @@ use crate::Error;
 /// own `retrieve_array_subset` on shards from an untrusted source, which zarrs 0.23.14 does
 /// not check (a corrupt entry panics or aborts the process there). Nothing is checked for an
 /// array that is not sharded, or whose index codecs have no fixed size. The cost is one read
-/// of each shard's index.
+/// of each shard's index; when bytes-to-bytes codecs follow `sharding_indexed`, one read and
+/// one decoding of each whole shard (within the size its codecs can produce), since its index
+/// is inside the encoded shard.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -68,13 +78,50 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
             key: key.to_string(),
             reason,
         };
-        let shard_shape = array.chunk_shape(&indices)?;
+        let shard_shape = sharding
+            .shard_shape(&array.chunk_shape(&indices)?)
+            .map_err(|e| fail(e.to_string()))?;
         let Some(plan) = sharding
-            .plan(array, &shard_shape)
+            .plan(&shard_shape)
             .map_err(|e| fail(e.to_string()))?
         else {
             continue;
         };
+        if sharding.is_encoded() {
+            let representations = sharding
+                .representations(&shard_shape)
+                .map_err(|e| fail(e.to_string()))?;
+            // A stored object larger than its codecs can write is refused unread.
+            let most = representations.last().and_then(BytesRepresentation::size);
+            match (storage.size_key(&key)?, most) {
+                (None, _) => continue,
+                (Some(size), Some(most)) if size > most => {
+                    return Err(fail(format!(
+                        "{size} bytes stored, more than its codecs write for this shard ({most})"
+                    )));
+                }
+                _ => {}
+            }
+            let Some(stored) = storage.get(&key)? else {
+                continue;
+            };
+            let shard = sharding
+                .decode(&representations, stored.to_vec())
+                .map_err(|e| fail(format!("decoding the shard: {e}")))?;
+            let length = shard.len() as u64;
+            if length < plan.index_size {
+                return Err(fail(format!(
+                    "decodes to {length} bytes, too short for its index of {} bytes",
+                    plan.index_size
+                )));
+            }
+            let index = match sharding.configuration.index_location {
+                ShardingIndexLocation::Start => &shard[..plan.index_size as usize],
+                ShardingIndexLocation::End => &shard[(length - plan.index_size) as usize..],
+            };
+            sharding.check_index(&plan, index.to_vec(), length, &fail)?;
+            continue;
+        }
         // The length and the index of one version of the shard: a writer in this process may
         // be rewriting it (zarrs' filesystem store truncates, then writes), so the length is
         // read before and after the index (which the store reads under the shard's lock) and
@@ -110,10 +157,89 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
                 None => continue 'shards,
             }
         };
-        let decoded = sharding
+        sharding.check_index(&plan, bytes.to_vec(), length, &fail)?;
+    }
+    Ok(())
+}
+
+/// The `sharding_indexed` codec of an array, and the codecs around it.
+struct Sharding {
+    configuration: ShardingCodecConfigurationV1,
+    index_codecs: CodecChain,
+    inner_codecs: CodecChain,
+    /// The codec itself.
+    codec: Arc<dyn ArrayToBytesCodecTraits>,
+    /// The array-to-array codecs before it.
+    before: Vec<Arc<dyn ArrayToArrayCodecTraits>>,
+    /// The bytes-to-bytes codecs after it, which encode each whole shard.
+    after: Vec<Arc<dyn BytesToBytesCodecTraits>>,
+    /// The data type and fill value the sharding codec sees (after `before`).
+    data_type: DataType,
+    fill_value: FillValue,
+}
+
+impl Sharding {
+    /// Whether bytes-to-bytes codecs encode each whole shard: the stored object is not the
+    /// shard, and no part of a shard can be read on its own.
+    fn is_encoded(&self) -> bool {
+        !self.after.is_empty()
+    }
+
+    /// The shape the sharding codec sees for a shard of the array's `shape`.
+    fn shard_shape(&self, shape: &[NonZeroU64]) -> Result<Vec<NonZeroU64>, CodecError> {
+        let mut shape = shape.to_vec();
+        for codec in &self.before {
+            shape = codec.encoded_shape(&shape)?;
+        }
+        Ok(shape)
+    }
+
+    /// The representation of a shard of `shape` after the sharding codec and after each codec
+    /// that follows it: what each of those codecs is given to encode, then what is stored.
+    fn representations(
+        &self,
+        shape: &[NonZeroU64],
+    ) -> Result<Vec<BytesRepresentation>, CodecError> {
+        let mut representations =
+            vec![
+                self.codec
+                    .encoded_representation(shape, &self.data_type, &self.fill_value)?,
+            ];
+        for codec in &self.after {
+            let last = representations[representations.len() - 1];
+            representations.push(codec.encoded_representation(&last));
+        }
+        Ok(representations)
+    }
+
+    /// The shard whose encoding by the codecs after sharding is `stored`, each codec told the
+    /// size it must decode to (`representations`).
+    fn decode(
+        &self,
+        representations: &[BytesRepresentation],
+        stored: Vec<u8>,
+    ) -> Result<Vec<u8>, CodecError> {
+        let mut bytes = Cow::Owned(stored);
+        for (codec, representation) in self.after.iter().zip(representations).rev() {
+            bytes = codec.decode(bytes, representation, &CodecOptions::default())?;
+        }
+        Ok(bytes.into_owned())
+    }
+
+    /// Checks the encoded index `bytes` of a shard of `length` bytes: every entry a missing
+    /// inner chunk or a byte range of the shard clear of the index, of an inner chunk's size
+    /// where the inner codecs fix it.
+    fn check_index(
+        &self,
+        plan: &Plan,
+        bytes: Vec<u8>,
+        length: u64,
+        fail: &dyn Fn(String) -> Error,
+    ) -> Result<(), Error> {
+        let decoded = self
             .index_codecs
             .decode(
-                Cow::Owned(bytes.to_vec()),
+                Cow::Owned(bytes),
                 &plan.index_shape,
                 &zarrs::array::data_type::uint64(),
                 &FillValue::from(u64::MAX),
@@ -122,7 +248,7 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
             .and_then(|decoded| Ok(decoded.into_fixed()?.into_owned()))
             .map_err(|e| fail(format!("its index: {e}")))?;
         // The region the inner chunks may occupy: the shard without its index.
-        let (start, end) = match sharding.configuration.index_location {
+        let (start, end) = match self.configuration.index_location {
             ShardingIndexLocation::Start => (plan.index_size, length),
             ShardingIndexLocation::End => (0, length - plan.index_size),
         };
@@ -153,15 +279,8 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
                 return Err(bad(format!("an inner chunk is {size} bytes here")));
             }
         }
+        Ok(())
     }
-    Ok(())
-}
-
-/// The `sharding_indexed` codec of an array.
-struct Sharding {
-    configuration: ShardingCodecConfigurationV1,
-    index_codecs: CodecChain,
-    inner_codecs: CodecChain,
 }
 
 /// What the index of one shard looks like.
@@ -201,19 +320,34 @@ impl Sharding {
             .map_err(|e| invalid(e.to_string()))?;
         let inner_codecs =
             CodecChain::from_metadata(&configuration.codecs).map_err(|e| invalid(e.to_string()))?;
+        let codecs = array.codecs();
+        let before = codecs.array_to_array_codecs().to_vec();
+        let mut data_type = array.data_type().clone();
+        let mut fill_value = array.fill_value().clone();
+        for codec in &before {
+            let encoded = codec
+                .encoded_data_type(&data_type)
+                .map_err(|e| invalid(e.to_string()))?;
+            fill_value = codec
+                .encoded_fill_value(&data_type, &fill_value)
+                .map_err(|e| invalid(e.to_string()))?;
+            data_type = encoded;
+        }
         Ok(Some(Sharding {
             configuration,
             index_codecs,
             inner_codecs,
+            codec: codecs.array_to_bytes_codec().clone(),
+            before,
+            after: codecs.bytes_to_bytes_codecs().to_vec(),
+            data_type,
+            fill_value,
         }))
     }
 
-    /// The index of a shard of `shard_shape`; `None` if its size is not fixed.
-    fn plan<S: ?Sized>(
-        &self,
-        array: &Array<S>,
-        shard_shape: &[NonZeroU64],
-    ) -> Result<Option<Plan>, zarrs::array::CodecError> {
+    /// The index of a shard of `shard_shape` (as the sharding codec sees it); `None` if its
+    /// size is not fixed.
+    fn plan(&self, shard_shape: &[NonZeroU64]) -> Result<Option<Plan>, CodecError> {
         let inner_shape = &self.configuration.chunk_shape;
         if inner_shape.len() != shard_shape.len() {
             return Ok(None);
@@ -241,8 +375,8 @@ impl Sharding {
         };
         let inner_size = match self.inner_codecs.encoded_representation(
             inner_shape,
-            array.data_type(),
-            array.fill_value(),
+            &self.data_type,
+            &self.fill_value,
         )? {
             BytesRepresentation::FixedSize(size) => Some(size),
             _ => None,

@@ -165,6 +165,73 @@ fn v3_sharded_zstd_with_missing_inner_chunks() {
     }
 }
 
+/// Shards that zstd encodes whole (zarr-python's default when a `ShardingCodec` is the
+/// serializer): read whole, and `inspect` says so instead of reading the stored bytes as the
+/// shard's index.
+#[test]
+fn v3_shards_encoded_whole_by_zstd() {
+    let dir = scratch("encoded_shards");
+    ArrayOptions::new(vec![100], vec![10])
+        .shards(vec![50])
+        .compression(Compression::None)
+        .create(store(&dir), "/", &FILL)
+        .unwrap();
+    let metadata = dir.join("zarr.json");
+    let mut document: Json = serde_json::from_slice(&std::fs::read(&metadata).unwrap()).unwrap();
+    let codecs = document["codecs"].as_array_mut().unwrap();
+    codecs.push(json!({"name": "zstd", "configuration": {"level": 0, "checksum": false}}));
+    std::fs::write(&metadata, document.to_string()).unwrap();
+    let array = open_array(store(&dir), "/").unwrap();
+    let samples: Vec<Sample> = (0..30).map(sample).collect();
+    array.store_array_subset(&[0..30], &samples).unwrap();
+
+    let dump = zarrdt(["dump", path(&dir)]).json();
+    let values = dump["values"].as_array().unwrap();
+    for (i, value) in values.iter().enumerate() {
+        let want = if i < 30 { sample(i as u64) } else { FILL };
+        assert_eq!(value, &expected(&want, true), "element {i}");
+    }
+    let info = zarrdt(["inspect", "--json", path(&dir)]).json();
+    assert_eq!(info["whole_shard_codecs"], json!(["zstd"]));
+    assert_eq!(
+        info["chunk_count"],
+        json!({"total": 2, "written": 1, "missing": 1})
+    );
+    assert_eq!(info["inner_chunk_count"]["written"], Json::Null);
+    let text = zarrdt(["inspect", path(&dir)]).ok();
+    for needle in [
+        "shard reads   whole shards only: zstd encodes each whole shard after sharding_indexed",
+        "inner chunks  10 inner chunks (not counted: each shard's index is inside the \
+         zstd-encoded shard)",
+        "-> zstd(",
+    ] {
+        assert!(text.contains(needle), "{needle:?} in\n{text}");
+    }
+    let plain = zarrdt(["inspect", path(&sharded("plain_shards"))]).ok();
+    assert!(
+        plain.contains("shard reads   in part: an inner chunk through the shard's index"),
+        "{plain}"
+    );
+}
+
+/// A codec zarrdt does not read: one line naming the codec, its configuration and why.
+#[test]
+fn a_codec_zarrdt_does_not_read_is_named() {
+    let dir = sharded("unread_codec");
+    let metadata = dir.join("zarr.json");
+    let mut document: Json = serde_json::from_slice(&std::fs::read(&metadata).unwrap()).unwrap();
+    document["codecs"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"name": "numcodecs.crc32", "configuration": {}}));
+    std::fs::write(&metadata, document.to_string()).unwrap();
+    zarrdt(["dump", path(&dir)]).fails(
+        1,
+        path(&dir),
+        r#"codec {"name":"numcodecs.crc32","configuration":{}}: not a codec zarrdt reads"#,
+    );
+}
+
 #[test]
 fn v3_two_dimensional_gzip_big_endian() {
     let dir = scratch("two_d");

@@ -122,7 +122,11 @@ fn unsupported_codec() {
             .unwrap()
             .push(json!({"name": "lzma9000", "configuration": {}}));
     });
-    zarrdt(["dump", p(&dir)]).fails(1, p(&dir), "codec lzma9000 is not supported");
+    zarrdt(["dump", p(&dir)]).fails(
+        1,
+        p(&dir),
+        r#"codec {"name":"lzma9000","configuration":{}}: not a codec zarrdt reads: no codec of this name is registered with zarrs"#,
+    );
 }
 
 #[test]

@@ -6,7 +6,17 @@ Usage: python check.py ZARRDT_BINARY WORKDIR   (with the zarr-python to test ins
 Cases, for whichever zarr-python runs this (2.18, 3.1, 3.4):
 * Zarr v2: Blosc (lz4, shuffle), zstd, gzip; nested records, mixed byte order, a subarray
   field (2.18 only: zarr-python 3 cannot write them), 2-D with missing chunks, F order;
-* Zarr v3 (3.x): zstd, gzip, Blosc, sharding; nested records, 2-D with missing chunks.
+* Zarr v3 (3.x): zstd, gzip, Blosc, sharding; nested records, 2-D with missing chunks;
+* every other numcodecs compressor zarr-python offers for records (issue 19): zlib, bz2,
+  lz4, lzma (xz, alone and raw with a filter chain) and the adler32 and fletcher32 checksums,
+  in Zarr v2 (numcodecs ids) and v3 (zarr-python 3's `numcodecs.*` codecs, written with
+  their default `{}` configurations too); and v3 shards that zstd or gzip encode whole
+  (`ShardingCodec` as the serializer, a compressor after it). These have a fill value of
+  special floats, text and bools, and chunks never written; zarrdt must read every value and
+  the fill value bit for bit. zarr-python 2.18 and 3.4 must write every one (3.1 cannot
+  write nested v2 records or sharded v3 records: skipped). fletcher32 is the exception:
+  zarrdt refuses it (zarrs 0.23.14's disagrees with numcodecs on odd-length chunks) and must
+  say so.
 
 Values include NaN with and without payload, infinities and -0.0. Both sides are compared in
 one typed form: floats as their bit patterns, bytes as hex (as tests/fixtures record them).
@@ -23,6 +33,7 @@ import numpy as np
 import zarr
 
 ZARR_MAJOR = int(zarr.__version__.split(".")[0])
+SERIES = ".".join(zarr.__version__.split(".")[:2])
 
 
 # ------------------------------------------------------------------------------------------
@@ -174,6 +185,92 @@ def create(path, zarr_format, shape, chunks, dtype, compressor, order="C", shard
                              fill_value=fill, zarr_format=zarr_format, **kwargs)
 
 
+# ------------------------------------------------------------------------------------------
+# The numcodecs compressors (issue 19)
+# ------------------------------------------------------------------------------------------
+
+TEXT = [("id", "<u2"), ("name", "<U5"), ("ok", "?"), ("w", ">f4")]
+BIG = [("a", ">i4"), ("b", ">f8"), ("inner", [("c", ">u2"), ("d", "?")])]
+
+# What zarr-python is given for each compressor name: numcodecs' class and arguments.
+NUMCODECS = {
+    "zlib": ("Zlib", {"level": 5}),
+    "zlib_default": ("Zlib", {}),
+    "bz2": ("BZ2", {"level": 3}),
+    "bz2_default": ("BZ2", {}),
+    "lz4": ("LZ4", {"acceleration": 3}),
+    "lz4_default": ("LZ4", {}),
+    "lzma": ("LZMA", {"preset": 1}),
+    "lzma_default": ("LZMA", {}),
+    "lzma_alone": ("LZMA", {"format": 2, "preset": 2}),
+    "lzma_raw": ("LZMA", {"format": 3, "filters": [{"id": 3, "dist": 4},
+                                                   {"id": 33, "preset": 1}]}),
+    "adler32": ("Adler32", {}),
+    "fletcher32": ("Fletcher32", {}),
+}
+
+
+def numcodecs_codec(name, zarr_format):
+    """The codec object zarr-python takes for `name`: numcodecs' own for Zarr v2, zarr-python
+    3's `numcodecs.*` adapters for v3."""
+    cls, kwargs = NUMCODECS[name]
+    if zarr_format == 3:
+        from zarr.codecs import numcodecs as adapters
+        return getattr(adapters, cls)(**kwargs)
+    import numcodecs
+    return getattr(numcodecs, cls)(**kwargs)
+
+
+def create_codec_case(path, zarr_format, shape, chunks, dtype, codec, fill, shards=None):
+    """An array compressed by a numcodecs codec (or, `shard+zstd` / `shard+gzip`, shards of
+    `shards` encoded whole), whose fill value is `fill`."""
+    dtype = np.dtype(dtype)
+    if ZARR_MAJOR == 2:
+        compressor = numcodecs_codec(codec, 2)
+        if codec in ("adler32", "fletcher32"):
+            # numcodecs checksums are filters before a compressor in zarr-python 2.
+            return zarr.open_array(path, mode="w", shape=shape, chunks=chunks, dtype=dtype,
+                                   fill_value=fill, filters=[compressor], compressor=None)
+        return zarr.open_array(path, mode="w", shape=shape, chunks=chunks, dtype=dtype,
+                               fill_value=fill, compressor=compressor)
+    if codec.startswith("shard+"):
+        from zarr.codecs import BytesCodec, GzipCodec, ShardingCodec, ZstdCodec
+        inner = ShardingCodec(chunk_shape=chunks, codecs=[BytesCodec()])
+        outer = {"shard+zstd": ZstdCodec(level=3), "shard+gzip": GzipCodec(level=5)}[codec]
+        return zarr.create_array(store=path, shape=shape, chunks=shards, dtype=dtype,
+                                 fill_value=fill, zarr_format=3, serializer=inner,
+                                 compressors=outer)
+    return zarr.create_array(store=path, shape=shape, chunks=chunks, dtype=dtype,
+                             fill_value=fill, zarr_format=zarr_format,
+                             compressors=numcodecs_codec(codec, zarr_format))
+
+
+def codec_cases():
+    """(name, zarr_format, shape, chunks, dtype, codec, shards, region): each codec over a
+    record type, the region written leaving whole chunks unwritten."""
+    first = (slice(0, 7),)
+    out = []
+    for codec, dtype in [("zlib", NESTED), ("bz2", TEXT), ("lz4", BIG), ("lzma", NESTED),
+                         ("lzma_alone", TEXT), ("lzma_raw", BIG), ("adler32", TEXT),
+                         ("fletcher32", NESTED)]:
+        out.append((f"v2_{codec}", 2, (13,), (3,), dtype, codec, None, first))
+    if ZARR_MAJOR == 2:
+        out.append(("v2_lz4_subarray", 2, (9,), (4,), SUBARRAY, "lz4", None, (slice(0, 5),)))
+        out.append(("v2_lzma_subarray", 2, (9,), (4,), SUBARRAY, "lzma_raw", None,
+                    (slice(0, 5),)))
+        return out
+    for codec, dtype in [("zlib_default", NESTED), ("zlib", BIG), ("bz2_default", TEXT),
+                         ("lz4_default", NESTED), ("lz4", TEXT), ("lzma_default", BIG),
+                         ("lzma_alone", NESTED), ("lzma_raw", TEXT), ("adler32", BIG),
+                         ("fletcher32", TEXT)]:
+        out.append((f"v3_{codec}", 3, (13,), (3,), dtype, codec, None, first))
+    out.append(("v3_shard_zstd", 3, (24,), (2,), NESTED, "shard+zstd", (8,), (slice(0, 7),)))
+    out.append(("v3_shard_gzip", 3, (24,), (2,), BIG, "shard+gzip", (8,), (slice(2, 5),)))
+    out.append(("v3_shard_zstd_text", 3, (24,), (2,), TEXT, "shard+zstd", (8,),
+                (slice(17, 24),)))
+    return out
+
+
 def cases():
     """(name, zarr_format, shape, chunks, dtype, compressor, order, shards, region)."""
     out = [
@@ -202,10 +299,61 @@ def cases():
 
 # ------------------------------------------------------------------------------------------
 
+def check_codec_case(binary, workdir, case):
+    """Writes one codec case with zarr-python and compares `zarrdt dump` with what
+    zarr-python reads back, values and fill value; returns whether it passed."""
+    name, zarr_format, shape, chunks, dtype, codec, shards, region = case
+    path = os.path.join(workdir, name + ".zarr")
+    shutil.rmtree(path, ignore_errors=True)
+    fill = values(np.dtype(dtype), 2)[1]
+    region_shape = tuple(s.stop - s.start for s in region)
+    try:
+        array = create_codec_case(path, zarr_format, shape, chunks, dtype, codec, fill, shards)
+        array[region] = filled(dtype, region_shape)
+        reopened = zarr.open_array(path, mode="r")
+        back = reopened[...]
+        fill_read = np.asarray(reopened.fill_value, dtype=back.dtype)
+    except Exception as error:
+        reason = str(error).splitlines()[0][:200]
+        if SERIES not in ("2.18", "3.4"):
+            print(f"skip {name}: zarr-python {zarr.__version__} cannot write it: {reason}")
+            return True
+        print(f"FAIL {name}: zarr-python {zarr.__version__} cannot write or read it: {reason}")
+        return False
+    want = [typed(np.asarray(back[idx])) for idx in np.ndindex(back.shape)]
+    run = subprocess.run([binary, "dump", "--format", "json", path],
+                         capture_output=True, text=True)
+    if codec == "fletcher32":
+        refused = run.returncode != 0 and "fletcher32" in run.stderr and "odd" in run.stderr
+        print(f"{'ok  ' if refused else 'FAIL'} {name}: refused as documented: "
+              f"exit {run.returncode}: {run.stderr.strip()[:300]}")
+        return refused
+    if run.returncode != 0:
+        print(f"FAIL {name}: exit {run.returncode}: {run.stderr.strip()}")
+        return False
+    doc = json.loads(run.stdout)
+    got = [dumped(v, back.dtype) for v in flatten(doc["values"], len(shape))]
+    got_fill, want_fill = dumped(doc["fill_value"], back.dtype), typed(fill_read)
+    header_ok = doc["shape"] == list(shape) and doc["zarr_format"] == zarr_format
+    unwritten = sum(1 for w in want if w == want_fill)
+    if got != want or got_fill != want_fill or not header_ok or unwritten == 0:
+        bad = next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), None)
+        print(f"FAIL {name}: element {bad}: {got[bad] if bad is not None else ''} vs "
+              f"{want[bad] if bad is not None else ''}; fill {got_fill} vs {want_fill}; "
+              f"header ok: {header_ok}; elements of the fill value: {unwritten}")
+        return False
+    print(f"ok   {name}: {len(want)} elements ({unwritten} of them the fill value) and the "
+          f"fill value equal zarr-python {zarr.__version__}'s reading")
+    return True
+
+
 def main():
     binary, workdir = sys.argv[1], sys.argv[2]
     os.makedirs(workdir, exist_ok=True)
     failures = 0
+    for case in codec_cases():
+        if not check_codec_case(binary, workdir, case):
+            failures += 1
     for name, zarr_format, shape, chunks, dtype, compressor, order, shards, region in cases():
         path = os.path.join(workdir, name + ".zarr")
         shutil.rmtree(path, ignore_errors=True)

@@ -17,14 +17,18 @@ use zarrs::array::{Array, DataTypeTraitsV3};
 use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v2_attributes, meta_key_v3};
 use zarrs::storage::{ReadableStorageTraits, StoreKey};
 
+use crate::codec::diagnose;
 use crate::{Error, StructDataType};
 
 /// Registers zarrdt's `struct` data type with zarrs at run time, so that it takes precedence
 /// over any other `struct` plugin linked into the program (zarrs also finds it at link time,
-/// through `inventory`). Idempotent; the functions of this crate call it.
+/// through `inventory`), and zarrdt's zlib and bz2 codecs, ahead of zarrs' own (numcodecs'
+/// default level, decoding bounded by the chunk's size). Idempotent; the functions of this
+/// crate call it.
 pub fn register() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
+        crate::codec::register();
         // The registration lives for the whole program.
         let _handle = register_data_type_v3(DataTypeRuntimePluginV3::new(
             |name| matches!(name, "struct" | "structured"),
@@ -103,17 +107,29 @@ impl OpenOptions {
             key: path.to_owned(),
             reason: error.to_string(),
         })?;
+        // An array that does not open for a codec's sake is an error naming that codec.
         let key = meta_key_v3(&node);
         if let Some(json) = read_json(&*store, &key)? {
-            return v3::open(self, store, path, &key, json);
+            return v3::open(self, store, path, &key, json.clone())
+                .map_err(|error| named_codec(error, || diagnose::v3(path, &json)));
         }
         let key = meta_key_v2_array(&node);
         if let Some(json) = read_json(&*store, &key)? {
             let attributes = read_json(&*store, &meta_key_v2_attributes(&node))?;
-            return v2::open(self, store, path, &key, json, attributes);
+            return v2::open(self, store, path, &key, json.clone(), attributes)
+                .map_err(|error| named_codec(error, || diagnose::v2(path, &json)));
         }
         Err(Error::NotAnArray {
             path: path.to_owned(),
         })
+    }
+}
+
+/// zarrs' `error` creating an array, as the error naming the codec it could not make, if a
+/// codec is why (`diagnose`); zarrdt's own errors about the metadata stay as they are.
+fn named_codec(error: Error, diagnose: impl FnOnce() -> Option<Error>) -> Error {
+    match error {
+        Error::Create(_) => diagnose().unwrap_or(error),
+        other => other,
     }
 }

@@ -7,7 +7,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use serde_json::Value as Json;
 use zarrdt_core::{ArrayMetadataV2, Layout};
-use zarrs::array::{Array, ArrayMetadata};
+use zarrs::array::{Array, ArrayCreateError, ArrayMetadata};
 use zarrs::metadata::v2::ArrayMetadataV2 as ZarrsMetadataV2;
 use zarrs::storage::{ReadableStorageTraits, StoreKey};
 
@@ -90,8 +90,9 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     if let Some(Json::Object(attributes)) = attributes {
         v2.attributes = attributes;
     }
-    let mut v3 =
-        zarrs::convert::array_metadata_v2_to_v3(&v2).map_err(|e| invalid(key, "<document>", e))?;
+    // What zarrs cannot convert (a codec it does not know) is its error, as for other arrays.
+    let mut v3 = zarrs::convert::array_metadata_v2_to_v3(&v2)
+        .map_err(|e| Error::Create(ArrayCreateError::UnsupportedZarrV2Array(e.to_string())))?;
     v3.data_type = data_type.metadata();
     v3.fill_value = StoredStructDataType::fill_metadata(&fill);
     Ok(Array::new_with_metadata(

@@ -1,0 +1,586 @@
+//! numcodecs' zlib, bz2, lz4 and lzma through zarrdt (issue 19): round trips in Zarr v3 and v2,
+//! the configurations zarr-python writes, corrupt chunks, decoding bounded by the chunk's size
+//! whatever a chunk says about itself, shards that codecs encode whole, and the error for a
+//! codec zarrdt does not read.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rusty_fork::rusty_fork_test;
+use serde_json::{Value as Json, json};
+use zarrdt::array::{
+    ArrayOptions, Compression, Error as ArrayError, check_shards, open_array, retrieve_values,
+    store_values,
+};
+use zarrdt::layout::Layout;
+use zarrdt::value::Value;
+use zarrdt::zarrs::array::codec::ZstdCodec;
+use zarrdt::zarrs::array::{Array, BytesRepresentation, BytesToBytesCodecTraits, CodecOptions};
+use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{Endian, FixedString, ZarrStruct, ZarrType};
+
+use crate::common::meter;
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Position {
+    x: f64,
+    valid: bool,
+}
+
+/// Nested, text, bool and float fields.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Station {
+    id: u16,
+    name: FixedString<5>,
+    at: Position,
+    level: f32,
+}
+
+fn station(i: usize) -> Station {
+    let names = ["", "abc", "héllo", "日本"];
+    Station {
+        id: u16::try_from(i * 7919 % 65_536).unwrap(),
+        name: FixedString::new(names[i % names.len()]).unwrap(),
+        at: Position {
+            x: [
+                0.5,
+                -0.0,
+                f64::INFINITY,
+                f64::from_bits(0x7ff8_0000_0000_0001),
+            ][i % 4],
+            valid: i.is_multiple_of(3),
+        },
+        level: f32::from_bits(0x3f80_0000 + u32::try_from(i).unwrap()),
+    }
+}
+
+fn station_fill() -> Station {
+    Station {
+        id: 9,
+        name: FixedString::new("fill").unwrap(),
+        at: Position {
+            x: f64::from_bits(0xfff8_0000_0000_0042),
+            valid: true,
+        },
+        level: -0.0,
+    }
+}
+
+const NUMCODECS: [Compression; 7] = [
+    Compression::Zlib { level: 1 },
+    Compression::Zlib { level: 9 },
+    Compression::Bz2 { level: 1 },
+    Compression::Bz2 { level: 9 },
+    Compression::Lz4,
+    Compression::Lzma { preset: 0 },
+    Compression::Lzma { preset: 6 },
+];
+
+/// The v3 name and v2 id a compression is written with.
+fn names(compression: &Compression) -> (&'static str, &'static str) {
+    match compression {
+        Compression::Zlib { .. } => ("numcodecs.zlib", "zlib"),
+        Compression::Bz2 { .. } => ("numcodecs.bz2", "bz2"),
+        Compression::Lz4 => ("numcodecs.lz4", "lz4"),
+        Compression::Lzma { .. } => ("numcodecs.lzma", "lzma"),
+        other => panic!("not a numcodecs compression: {other:?}"),
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("codecs")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn store(dir: &Path) -> Arc<FilesystemStore> {
+    Arc::new(FilesystemStore::new(dir).unwrap())
+}
+
+fn read_json(path: &Path) -> Json {
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// A v3 array of 12 stations in chunks of 3, `compression`ed: elements 0..5 written (chunk 2
+/// and 3 never), in `endian`.
+fn written_v3(dir: &Path, compression: Compression, endian: Endian) -> Array<FilesystemStore> {
+    let array = ArrayOptions::new(vec![12], vec![3])
+        .compression(compression)
+        .endian(endian)
+        .create(store(dir), "/", &station_fill())
+        .unwrap();
+    let records: Vec<Station> = (0..5).map(station).collect();
+    array.store_array_subset(&[0..5], &records).unwrap();
+    array
+}
+
+/// What `written_v3` reads back as.
+fn expected() -> Vec<Value> {
+    (0..12)
+        .map(|i| if i < 5 { station(i) } else { station_fill() }.to_value())
+        .collect()
+}
+
+#[test]
+fn every_numcodecs_compression_round_trips_in_zarr_v3() {
+    for (n, compression) in NUMCODECS.iter().enumerate() {
+        for endian in [Endian::Little, Endian::Big] {
+            let dir = scratch(&format!("v3_{n}_{endian}"));
+            written_v3(&dir, compression.clone(), endian);
+            let codecs = read_json(&dir.join("zarr.json"))["codecs"].clone();
+            assert_eq!(codecs[1]["name"], names(compression).0, "{codecs}");
+            assert!(!dir.join("c/2").exists() && !dir.join("c/3").exists());
+            let array = open_array(store(&dir), "/").unwrap();
+            assert_eq!(
+                retrieve_values(&array, &[0..12]).unwrap(),
+                expected(),
+                "{compression:?} {endian}"
+            );
+            // Derived records too (compared as values: the fill holds a NaN).
+            let back: Vec<Station> = array.retrieve_array_subset(&[4..6]).unwrap();
+            let back: Vec<Value> = back.iter().map(ZarrType::to_value).collect();
+            assert_eq!(back, expected()[4..6]);
+        }
+    }
+}
+
+#[test]
+fn every_numcodecs_compression_round_trips_in_zarr_v2() {
+    // One byte order per field, a subarray, and a null fill (the zero record).
+    let layout =
+        Layout::from_v2_json(&json!([["a", "<i4"], ["b", ">f8", [2]], ["c", "|b1"]])).unwrap();
+    let value = |i: i32| -> Value {
+        layout
+            .value_from_json(&json!({"a": i, "b": [f64::from(i) / 4.0, -0.0], "c": i % 2 == 0}))
+            .unwrap()
+    };
+    for (n, compression) in NUMCODECS.iter().enumerate() {
+        let dir = scratch(&format!("v2_{n}"));
+        let array = ArrayOptions::new(vec![7], vec![2])
+            .compression(compression.clone())
+            .create_v2(store(&dir), "/", &layout, None)
+            .unwrap();
+        store_values(&array, &[1..4], &[value(1), value(2), value(3)]).unwrap();
+        let compressor = read_json(&dir.join(".zarray"))["compressor"].clone();
+        assert_eq!(compressor["id"], names(compression).1, "{compressor}");
+        let array = open_array(store(&dir), "/").unwrap();
+        let zero = layout.zero_value();
+        let want = [
+            zero.clone(),
+            value(1),
+            value(2),
+            value(3),
+            zero.clone(),
+            zero.clone(),
+            zero,
+        ];
+        assert_eq!(
+            retrieve_values(&array, &[0..7]).unwrap(),
+            want,
+            "{compression:?}"
+        );
+    }
+}
+
+#[test]
+fn the_v2_compressors_are_numcodecs_configurations() {
+    let layout = Layout::from_v2_json(&json!([["a", "<u2"]])).unwrap();
+    for (compression, want) in [
+        (
+            Compression::Zlib { level: 4 },
+            json!({"id": "zlib", "level": 4}),
+        ),
+        (
+            Compression::Bz2 { level: 2 },
+            json!({"id": "bz2", "level": 2}),
+        ),
+        (Compression::Lz4, json!({"id": "lz4", "acceleration": 1})),
+        (
+            Compression::Lzma { preset: 3 },
+            json!({"id": "lzma", "format": 1, "check": -1, "preset": 3, "filters": null}),
+        ),
+    ] {
+        let dir = scratch(&format!("v2_config_{}", names(&compression).1));
+        ArrayOptions::new(vec![4], vec![2])
+            .compression(compression)
+            .create_v2(store(&dir), "/", &layout, None)
+            .unwrap();
+        assert_eq!(read_json(&dir.join(".zarray"))["compressor"], want);
+    }
+}
+
+#[test]
+fn bad_levels_are_errors() {
+    for compression in [
+        Compression::Zlib { level: 10 },
+        Compression::Bz2 { level: 0 },
+        Compression::Lzma { preset: 10 },
+    ] {
+        let dir = scratch("bad_level");
+        let error = ArrayOptions::new(vec![4], vec![2])
+            .compression(compression.clone())
+            .create(store(&dir), "/", &station_fill())
+            .map(|_| ())
+            .unwrap_err();
+        assert!(error.to_string().contains("level") || error.to_string().contains("preset"));
+    }
+}
+
+/// Rewrites the configuration of codec `at` of the array's `zarr.json`.
+fn set_configuration(dir: &Path, at: usize, configuration: Json) {
+    let mut document = read_json(&dir.join("zarr.json"));
+    document["codecs"][at]["configuration"] = configuration;
+    std::fs::write(dir.join("zarr.json"), document.to_string()).unwrap();
+}
+
+#[test]
+fn the_default_configurations_zarr_python_3_writes_read() {
+    // zarr-python 3 writes `numcodecs.lz4` with `{}` for `LZ4()`, and so for the others.
+    for (n, compression) in [
+        Compression::Zlib { level: 5 },
+        Compression::Bz2 { level: 5 },
+        Compression::Lz4,
+        Compression::Lzma { preset: 6 },
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let dir = scratch(&format!("defaults_{n}"));
+        written_v3(&dir, compression, Endian::Little);
+        set_configuration(&dir, 1, json!({}));
+        let array = open_array(store(&dir), "/").unwrap();
+        assert_eq!(retrieve_values(&array, &[0..12]).unwrap(), expected());
+    }
+}
+
+#[test]
+fn every_lzma_format_and_filter_chain_numcodecs_writes_reads_and_writes() {
+    for (n, configuration) in [
+        json!({"format": 1, "check": 0, "preset": 9}),
+        json!({"format": 1, "check": 10, "preset": null, "filters": null}),
+        json!({"format": 2, "preset": 1}),
+        json!({"format": 3, "filters": [{"id": 3, "dist": 4}, {"id": 33, "preset": 1}]}),
+        json!({"format": 3, "filters": [{"id": 4611686018427387905_u64, "lc": 1, "pb": 0}]}),
+        json!({"format": 1, "filters": [{"id": 4}, {"id": 33, "dict_size": 65536}]}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let dir = scratch(&format!("lzma_{n}"));
+        // Created empty, given the configuration, then written and read through it.
+        ArrayOptions::new(vec![12], vec![3])
+            .compression(Compression::Lzma { preset: 6 })
+            .create(store(&dir), "/", &station_fill())
+            .unwrap();
+        set_configuration(&dir, 1, configuration.clone());
+        let array = open_array(store(&dir), "/").unwrap();
+        let records: Vec<Station> = (0..5).map(station).collect();
+        array.store_array_subset(&[0..5], &records).unwrap();
+        let array = open_array(store(&dir), "/").unwrap();
+        assert_eq!(
+            retrieve_values(&array, &[0..12]).unwrap(),
+            expected(),
+            "{configuration}"
+        );
+    }
+}
+
+/// The error of reading elements 0..3 (chunk `c/0`) of the array in `dir`.
+fn read_error(dir: &Path) -> String {
+    let array = open_array(store(dir), "/").unwrap();
+    let error = retrieve_values(&array, &[0..3]).unwrap_err();
+    assert!(
+        matches!(&error, ArrayError::Chunk { key, .. } if key == "c/0"),
+        "{error:?}"
+    );
+    error.to_string()
+}
+
+#[test]
+fn corrupt_chunks_are_errors_naming_the_chunk_and_the_codec() {
+    for (n, compression) in NUMCODECS.iter().enumerate() {
+        let dir = scratch(&format!("corrupt_{n}"));
+        written_v3(&dir, compression.clone(), Endian::Little);
+        let chunk = dir.join("c/0");
+        let good = std::fs::read(&chunk).unwrap();
+        let codec = names(compression).1;
+
+        let mut flipped = good.clone();
+        for byte in flipped.iter_mut().skip(4).step_by(3) {
+            *byte ^= 0xa5;
+        }
+        std::fs::write(&chunk, &flipped).unwrap();
+        let error = read_error(&dir);
+        assert!(error.contains(codec), "{compression:?}: {error}");
+
+        std::fs::write(&chunk, &good[..good.len() / 2]).unwrap();
+        let error = read_error(&dir);
+        assert!(error.contains(codec), "{compression:?}: {error}");
+
+        let mut trailing = good.clone();
+        trailing.extend_from_slice(b"trailing");
+        std::fs::write(&chunk, &trailing).unwrap();
+        // lz4 blocks have no end marker: the bytes after one are an error in the block.
+        let error = read_error(&dir);
+        assert!(error.contains(codec), "{compression:?}: {error}");
+    }
+}
+
+#[test]
+fn an_lz4_length_other_than_the_chunks_is_an_error() {
+    let dir = scratch("lz4_length");
+    written_v3(&dir, Compression::Lz4, Endian::Little);
+    let chunk = dir.join("c/0");
+    let mut bytes = std::fs::read(&chunk).unwrap();
+    let size = 3 * Station::layout(Endian::Little).size() as u32;
+    assert_eq!(bytes[..4], size.to_le_bytes(), "numcodecs' framing");
+    bytes[..4].copy_from_slice(&(size + 1).to_le_bytes());
+    std::fs::write(&chunk, &bytes).unwrap();
+    let error = read_error(&dir);
+    assert!(
+        error.contains(&format!("says {} decoded bytes, expected {size}", size + 1)),
+        "{error}"
+    );
+}
+
+/// Replaces chunk `c/0` of the array in `dir` with `bytes`, then reads it, counting what the
+/// read allocates: an error, and little memory.
+fn hostile_chunk(dir: &Path, bytes: &[u8]) -> meter::Usage {
+    std::fs::write(dir.join("c/0"), bytes).unwrap();
+    let array = open_array(store(dir), "/").unwrap();
+    let (result, usage) = meter::measure(|| retrieve_values(&array, &[0..3]));
+    let error = result.unwrap_err().to_string();
+    assert!(error.contains("c/0"), "{error}");
+    usage
+}
+
+rusty_fork_test! {
+    /// A chunk of a few bytes whose lz4 header claims 2 GiB: refused before anything is
+    /// allocated for it.
+    #[test]
+    fn a_hostile_lz4_length_header_allocates_nothing_for_it() {
+        let dir = scratch("hostile_lz4");
+        written_v3(&dir, Compression::Lz4, Endian::Little);
+        let mut bytes = 0x7fff_ffff_u32.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&[0x1f, 0, 1, 0, 0, 0]);
+        let usage = hostile_chunk(&dir, &bytes);
+        assert!(usage.peak_bytes < 256 << 10, "{usage:?}");
+    }
+}
+
+rusty_fork_test! {
+    /// Chunks of a few kilobytes that decode to 64 MiB of zeros, in each compression, where
+    /// the chunk is 3 records: decoding stops just past the chunk's size. bzip2's decoder
+    /// itself takes 4 bytes per byte of its block (up to 900 kB), whatever the output; liblzma
+    /// allocates in C, which this allocator does not see (its dictionary is the preset's,
+    /// 256 KiB here, within the codec's memory limit).
+    #[test]
+    fn decompression_bombs_stop_at_the_chunk_size() {
+        let zeros = vec![0u8; 64 << 20];
+        let options = CodecOptions::default();
+        for (n, (compression, most)) in [
+            (Compression::Zlib { level: 9 }, 1 << 20),
+            (Compression::Bz2 { level: 9 }, 4 << 20),
+            (Compression::Lzma { preset: 0 }, 1 << 20),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let dir = scratch(&format!("bomb_{n}"));
+            let array = written_v3(&dir, compression, Endian::Little);
+            let codec = array.codecs().bytes_to_bytes_codecs()[0].clone();
+            let bomb = codec.encode(std::borrow::Cow::Borrowed(&zeros), &options).unwrap();
+            assert!(bomb.len() < 128 << 10, "{n}: {}", bomb.len());
+            let usage = hostile_chunk(&dir, &bomb);
+            assert!(usage.peak_bytes < most, "{n}: {usage:?}");
+        }
+    }
+}
+
+#[test]
+fn codecs_zarrdt_does_not_read_are_named_with_the_array_and_a_remedy() {
+    let dir = scratch("unsupported_v3");
+    std::fs::create_dir_all(dir.join("group/a")).unwrap();
+    written_v3(&dir.join("group/a"), Compression::Lz4, Endian::Little);
+    let path = dir.join("group/a/zarr.json");
+    let mut document = read_json(&path);
+    document["codecs"][1] =
+        json!({"name": "numcodecs.jenkins_lookup3", "configuration": {"initval": 7}});
+    std::fs::write(&path, document.to_string()).unwrap();
+    let error = open_array(store(&dir), "/group/a").map(|_| ()).unwrap_err();
+    let ArrayError::Codec {
+        path,
+        codec,
+        reason,
+    } = &error
+    else {
+        panic!("{error:?}")
+    };
+    assert_eq!(path, "/group/a");
+    assert_eq!(
+        serde_json::from_str::<Json>(codec).unwrap(),
+        document["codecs"][1]
+    );
+    assert!(reason.contains("crc32c and adler32"), "{reason}");
+
+    // A Zarr v2 structured array with fletcher32, which zarrdt does not enable.
+    let dir = scratch("unsupported_v2");
+    let zarray = json!({"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": [["a", "<i4"]],
+        "fill_value": null, "order": "C", "compressor": null, "filters": [{"id": "fletcher32"}]});
+    std::fs::write(dir.join(".zarray"), zarray.to_string()).unwrap();
+    let error = open_array(store(&dir), "/")
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains(r#"{"id":"fletcher32"}"#), "{error}");
+    assert!(error.contains("odd-length chunk"), "{error}");
+
+    // A configuration zarrdt refuses: the error is the codec's.
+    let dir = scratch("bad_configuration");
+    written_v3(&dir, Compression::Lzma { preset: 1 }, Endian::Little);
+    set_configuration(&dir, 1, json!({"format": 3}));
+    let error = open_array(store(&dir), "/")
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("numcodecs.lzma"), "{error}");
+    assert!(error.contains("needs a filter chain"), "{error}");
+}
+
+// ------------------------------------------------------------------------------------------
+// Shards encoded whole
+// ------------------------------------------------------------------------------------------
+
+/// A sharded array of 24 stations (shards of 8, chunks of 2) whose codecs are rewritten by
+/// `edit` before anything is written, then elements 0..5 and 17..20 written.
+fn sharded_with(dir: &Path, edit: impl Fn(&mut Json)) -> Array<FilesystemStore> {
+    ArrayOptions::new(vec![24], vec![2])
+        .shards(vec![8])
+        .compression(Compression::None)
+        .create(store(dir), "/", &station_fill())
+        .unwrap();
+    let mut document = read_json(&dir.join("zarr.json"));
+    edit(&mut document["codecs"]);
+    std::fs::write(dir.join("zarr.json"), document.to_string()).unwrap();
+    let array = open_array(store(dir), "/").unwrap();
+    let first: Vec<Station> = (0..5).map(station).collect();
+    let second: Vec<Station> = (17..20).map(station).collect();
+    array.store_array_subset(&[0..5], &first).unwrap();
+    array.store_array_subset(&[17..20], &second).unwrap();
+    array
+}
+
+fn sharded_expected() -> Vec<Value> {
+    (0..24)
+        .map(|i| {
+            if i < 5 || (17..20).contains(&i) {
+                station(i)
+            } else {
+                station_fill()
+            }
+            .to_value()
+        })
+        .collect()
+}
+
+#[test]
+fn shards_encoded_whole_by_zstd_gzip_and_lz4_read_and_are_checked_decoded() {
+    for (n, after) in [
+        json!({"name": "zstd", "configuration": {"level": 0, "checksum": false}}),
+        json!({"name": "gzip", "configuration": {"level": 5}}),
+        json!({"name": "numcodecs.lz4", "configuration": {}}),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let dir = scratch(&format!("encoded_shards_{n}"));
+        let array = sharded_with(&dir, |codecs| {
+            codecs.as_array_mut().unwrap().push(after.clone())
+        });
+        assert!(!dir.join("c/1").exists(), "shard 1 is never written");
+        check_shards(&array, &[0..24]).unwrap();
+        let array = open_array(store(&dir), "/").unwrap();
+        assert_eq!(
+            retrieve_values(&array, &[0..24]).unwrap(),
+            sharded_expected(),
+            "{after}"
+        );
+        assert_eq!(
+            retrieve_values(&array, &[3..5]).unwrap()[1],
+            station(4).to_value()
+        );
+    }
+}
+
+#[test]
+fn a_corrupt_index_inside_a_zstd_encoded_shard_names_its_entry() {
+    let dir = scratch("encoded_shard_bad_index");
+    // An index without a checksum, so that a wrong entry reaches the entry checks.
+    let array = sharded_with(&dir, |codecs| {
+        codecs[0]["configuration"]["index_codecs"] =
+            json!([{"name": "bytes", "configuration": {"endian": "little"}}]);
+        codecs
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"name": "zstd", "configuration": {"level": 0, "checksum": false}}));
+    });
+    let zstd = ZstdCodec::new(0, false);
+    let options = CodecOptions::default();
+    let stored = std::fs::read(dir.join("c/0")).unwrap();
+    let unbounded = BytesRepresentation::UnboundedSize;
+    let mut shard = zstd
+        .decode(stored.into(), &unbounded, &options)
+        .unwrap()
+        .into_owned();
+    // The index is at the end: four entries of (offset, size); entry 0 made to overflow.
+    let at = shard.len() - 4 * 16;
+    shard[at..at + 8].copy_from_slice(&(u64::MAX - 3).to_le_bytes());
+    let encoded = zstd.encode(shard.into(), &options).unwrap();
+    std::fs::write(dir.join("c/0"), &*encoded).unwrap();
+    let error = check_shards(&array, &[0..8]).unwrap_err().to_string();
+    assert!(error.contains("shard c/0"), "{error}");
+    assert!(error.contains("index entry 0"), "{error}");
+
+    // Bytes that are no zstd frame: an error decoding the shard, not a misread index.
+    std::fs::write(dir.join("c/0"), [0u8; 40]).unwrap();
+    let error = check_shards(&array, &[0..8]).unwrap_err().to_string();
+    assert!(error.contains("decoding the shard"), "{error}");
+
+    // More bytes than zstd writes for a shard of 8 records: refused unread.
+    std::fs::write(dir.join("c/0"), vec![0u8; 1 << 20]).unwrap();
+    let error = check_shards(&array, &[0..8]).unwrap_err().to_string();
+    assert!(
+        error.contains("1048576 bytes stored, more than its codecs write"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_transpose_before_sharding_gives_the_shape_of_the_shard() {
+    let dir = scratch("transposed_shards");
+    let shape = [4u64, 6];
+    ArrayOptions::new(shape.to_vec(), vec![2, 3])
+        .shards(vec![4, 6])
+        .create(store(&dir), "/", &station_fill())
+        .unwrap();
+    let mut document = read_json(&dir.join("zarr.json"));
+    // The shard (4, 6) transposed is (6, 4), in inner chunks of (3, 2): 2 × 2 of them, where
+    // the untransposed shape would make 2 × 3.
+    document["codecs"][0]["configuration"]["chunk_shape"] = json!([3, 2]);
+    let codecs = document["codecs"].as_array_mut().unwrap();
+    codecs.insert(
+        0,
+        json!({"name": "transpose", "configuration": {"order": [1, 0]}}),
+    );
+    std::fs::write(dir.join("zarr.json"), document.to_string()).unwrap();
+    let array = open_array(store(&dir), "/").unwrap();
+    let records: Vec<Station> = (0..24).map(station).collect();
+    array.store_array_subset(&[0..4, 0..6], &records).unwrap();
+    check_shards(&array, &[0..4, 0..6]).unwrap();
+    let back = retrieve_values(&array, &[0..4, 0..6]).unwrap();
+    let want: Vec<Value> = records.iter().map(ZarrType::to_value).collect();
+    assert_eq!(back, want);
+}

@@ -1,0 +1,23 @@
+//! The numcodecs compressors zarrs lacks or needs help with, as zarrs codec plugins:
+//!
+//! * `lz4` / `numcodecs.lz4` ([`lz4`]) on `lz4_flex`;
+//! * `lzma` / `numcodecs.lzma` ([`lzma`]) on `liblzma`;
+//! * `zlib` / `numcodecs.zlib` and `bz2` / `numcodecs.bz2` ([`zlib_bz2`]): zarrs' own, with
+//!   numcodecs' default level and decoders bounded by the chunk's size.
+//!
+//! Every decoder here allocates at most the decoded size zarrs expects for the chunk
+//! ([`bound`]), whatever a corrupt chunk says about itself. [`diagnose`] names the codec zarrs
+//! could not create when an array does not open.
+
+pub(crate) mod bound;
+mod configuration;
+pub(crate) mod diagnose;
+pub(crate) mod lz4;
+pub(crate) mod lzma;
+pub(crate) mod zlib_bz2;
+
+/// Registers the codecs that must take precedence over zarrs' own (zlib and bz2); lz4 and
+/// lzma are registered at link time, through `inventory`, as zarrs' own codecs are.
+pub(crate) fn register() {
+    zlib_bz2::register();
+}

@@ -1,0 +1,163 @@
+//! Which codec of an array zarrs could not create, and what would read it: when opening an
+//! array fails, its metadata's codecs are created one by one (inside `sharding_indexed` too),
+//! and the first that fails is named with its configuration, the array's path, and the
+//! zarrdt codec or feature that reads it, or why none does.
+
+use serde_json::Value as Json;
+use zarrs::array::codec::api::Codec;
+use zarrs::metadata::v2::MetadataV2;
+use zarrs::metadata::v3::MetadataV3;
+use zarrs::plugin::PluginCreateError;
+
+use crate::Error;
+
+/// The error of the first codec of the v3 metadata `document` (of the array at `path`) that
+/// zarrs cannot create, if one cannot be.
+pub(crate) fn v3(path: &str, document: &Json) -> Option<Error> {
+    codec_list(path, &document["codecs"])
+}
+
+/// The error of the first compressor or filter of the v2 metadata `document` (of the array
+/// at `path`) that zarrs cannot create, if one cannot be.
+pub(crate) fn v2(path: &str, document: &Json) -> Option<Error> {
+    let filters = document["filters"].as_array().into_iter().flatten();
+    let compressor = Some(&document["compressor"]).filter(|c| !c.is_null());
+    for codec in filters.chain(compressor) {
+        let id = codec["id"].as_str().unwrap_or_default();
+        // zarrs converts these by their ids, not through a codec plugin.
+        if matches!(id, "vlen-utf8" | "vlen-bytes" | "vlen-array") {
+            continue;
+        }
+        let Ok(metadata) = serde_json::from_value::<MetadataV2>(codec.clone()) else {
+            continue;
+        };
+        if let Err(error) = Codec::from_metadata(&metadata) {
+            return Some(refusal(path, id, codec, &error));
+        }
+    }
+    None
+}
+
+/// The error of the first codec of a v3 codec list that zarrs cannot create.
+fn codec_list(path: &str, codecs: &Json) -> Option<Error> {
+    for codec in codecs.as_array()? {
+        let Ok(metadata) = serde_json::from_value::<MetadataV3>(codec.clone()) else {
+            continue;
+        };
+        if metadata.name() == "sharding_indexed" {
+            let configuration = &codec["configuration"];
+            if let Some(error) = codec_list(path, &configuration["codecs"])
+                .or_else(|| codec_list(path, &configuration["index_codecs"]))
+            {
+                return Some(error);
+            }
+        }
+        if let Err(error) = Codec::from_metadata(&metadata) {
+            return Some(refusal(path, metadata.name(), codec, &error));
+        }
+    }
+    None
+}
+
+/// The error for `codec` (named `name`) of the array at `path`, which zarrs refused with
+/// `error`.
+fn refusal(path: &str, name: &str, codec: &Json, error: &PluginCreateError) -> Error {
+    let reason = match error {
+        PluginCreateError::Unsupported(_) => format!("not a codec zarrdt reads: {}", remedy(name)),
+        other => format!("its configuration is not one zarrdt reads: {other}"),
+    };
+    Error::Codec {
+        path: path.to_owned(),
+        codec: codec.to_string(),
+        reason,
+    }
+}
+
+/// What reads the codec `name` (a v3 name or v2 id), or why nothing in zarrdt does.
+pub(crate) fn remedy(name: &str) -> String {
+    let native = |zarr: &str, class: &str| {
+        format!(
+            "zarrs 0.23.14 has no codec of this name (zarr-python's numcodecs adapter); \
+             zarr-python's own `{zarr}` codec (zarr.codecs.{class}) writes the same bytes, \
+             and zarrdt reads it"
+        )
+    };
+    match name.strip_prefix("numcodecs.").unwrap_or(name) {
+        "zstd" if name.starts_with("numcodecs.") => native("zstd", "ZstdCodec"),
+        "gzip" if name.starts_with("numcodecs.") => native("gzip", "GzipCodec"),
+        "blosc" if name.starts_with("numcodecs.") => native("blosc", "BloscCodec"),
+        "crc32c" if name.starts_with("numcodecs.") => native("crc32c", "Crc32cCodec"),
+        "crc32" | "jenkins_lookup3" => "zarrs 0.23.14 has no implementation of this checksum; \
+             zarrdt reads the crc32c and adler32 checksums"
+            .into(),
+        "base64" => "zarrs 0.23.14 has no implementation of it".into(),
+        "fletcher32" => "zarrs 0.23.14's fletcher32 (its `fletcher32` feature, which zarrdt \
+             does not enable) leaves out the last byte of an odd-length chunk, so it calls \
+             numcodecs' checksums of such chunks invalid and writes ones numcodecs refuses"
+            .into(),
+        "pcodec" | "zfpy" | "zfp" => "an array-to-bytes codec for numbers (zarrs' pcodec and zfp \
+             features, which zarrdt does not enable): it cannot encode records, whose codec is \
+             bytes"
+            .into(),
+        "bitround" | "fixedscaleoffset" | "quantize" | "delta" | "astype" | "packbits"
+        | "categorize" | "scale_offset" | "cast_value" => "a filter for numbers, which \
+             zarr-python cannot apply to records either; zarrdt reads the numeric arrays it \
+             writes through zarrs, not this filter"
+            .into(),
+        "zarrs.gdeflate" => "zarrs' gdeflate feature (a C library) is not enabled in zarrdt; \
+             zarr-python does not write it"
+            .into(),
+        _ => "no codec of this name is registered with zarrs in this program; a zarrs codec \
+             plugin for it (inventory::submit! of a zarrs CodecPluginV3 or CodecPluginV2, or \
+             zarrs' register_codec_v3 / register_codec_v2) would read it"
+            .into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn unknown_codecs_are_named_with_their_configuration_and_a_remedy() {
+        let document = json!({"codecs": [
+            {"name": "bytes", "configuration": {"endian": "little"}},
+            {"name": "numcodecs.jenkins_lookup3", "configuration": {"initval": 0}},
+        ]});
+        let error = v3("/a/b", &document).unwrap().to_string();
+        assert!(error.contains("array /a/b"), "{error}");
+        assert!(error.contains("numcodecs.jenkins_lookup3"), "{error}");
+        assert!(error.contains("\"initval\":0"), "{error}");
+        assert!(error.contains("crc32c and adler32"), "{error}");
+    }
+
+    #[test]
+    fn codecs_inside_shards_are_looked_at() {
+        let document = json!({"codecs": [{"name": "sharding_indexed", "configuration": {
+            "chunk_shape": [2],
+            "codecs": [{"name": "bytes"}, {"name": "numcodecs.zstd", "configuration": {"level": 1}}],
+            "index_codecs": [{"name": "bytes"}],
+        }}]});
+        let error = v3("/", &document).unwrap().to_string();
+        assert!(error.contains("numcodecs.zstd"), "{error}");
+        assert!(error.contains("zarr.codecs.ZstdCodec"), "{error}");
+    }
+
+    #[test]
+    fn v2_compressors_and_filters_and_bad_configurations() {
+        let document = json!({"compressor": {"id": "base64"}, "filters": null});
+        let error = v2("/", &document).unwrap().to_string();
+        assert!(error.contains("base64"), "{error}");
+        let document = json!({"compressor": {"id": "lzma", "format": 9}, "filters": null});
+        let error = v2("/", &document).unwrap().to_string();
+        assert!(
+            error.contains("configuration is not one zarrdt reads"),
+            "{error}"
+        );
+        assert!(error.contains("format 9"), "{error}");
+        let fine = json!({"compressor": {"id": "zlib", "level": 1}, "filters": [{"id": "lz4"}]});
+        assert!(v2("/", &fine).is_none());
+    }
+}

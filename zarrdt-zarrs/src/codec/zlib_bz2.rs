@@ -1,0 +1,255 @@
+//! numcodecs' `zlib` and `bz2` codecs: zarrs' own (its `zlib` and `bz2` features), given the
+//! configurations zarr-python writes and decoded within the chunk's size.
+//!
+//! zarrs 0.23.14 needs a `level` where zarr-python 3 writes `{}` for the default, and decodes
+//! with `read_to_end`, so a chunk of a few hundred bytes can decode to gigabytes (bzip2's
+//! ratio has no practical bound). These codecs take numcodecs' default level (1) when none is
+//! written, encode through zarrs' codec, and decode through the same crates (`flate2`,
+//! `bzip2`) into at most the size zarrs expects for the chunk. They are registered with zarrs
+//! at run time ([`register`]), which puts them before zarrs' own codecs of the same names.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use serde_json::{Map, Value as Json};
+use zarrs::array::codec::api::{
+    BytesToBytesCodecTraits, Codec, CodecError, CodecMetadataOptions, CodecOptions,
+    CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraits, PartialDecoderCapability,
+    PartialEncoderCapability, RecommendedConcurrency, register_codec_v2, register_codec_v3,
+};
+use zarrs::array::codec::{Bz2Codec, Bz2CompressionLevel, ZlibCodec, ZlibCompressionLevel};
+use zarrs::array::{ArrayBytesRaw, BytesRepresentation};
+use zarrs::metadata::Configuration;
+use zarrs::plugin::{ExtensionName, PluginCreateError, ZarrVersion};
+
+use super::bound::{DecodedSize, read_bounded};
+use super::configuration::{Settings, invalid, of_v3};
+
+/// Which of the two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// zlib (RFC 1950) streams, numcodecs' `Zlib`.
+    Zlib,
+    /// bzip2 streams, numcodecs' `BZ2`.
+    Bz2,
+}
+
+impl Kind {
+    fn id(self) -> &'static str {
+        match self {
+            Kind::Zlib => "zlib",
+            Kind::Bz2 => "bz2",
+        }
+    }
+}
+
+/// zarrs' zlib or bz2 codec, decoded within bounds.
+#[derive(Debug)]
+pub(crate) struct BoundedCodec {
+    kind: Kind,
+    /// zarrs' codec: encoding, configuration and representation are its.
+    inner: Arc<dyn BytesToBytesCodecTraits>,
+}
+
+impl BoundedCodec {
+    /// The codec of `kind` at compression `level` (0 to 9 for zlib, 1 to 9 for bz2).
+    pub(crate) fn new(kind: Kind, level: u32) -> Result<Self, PluginCreateError> {
+        let bad = || invalid(kind.id(), format!("level {level} is not 0 to 9"));
+        let inner: Arc<dyn BytesToBytesCodecTraits> = match kind {
+            Kind::Zlib => Arc::new(ZlibCodec::new(
+                ZlibCompressionLevel::try_from(level).map_err(|_| bad())?,
+            )),
+            Kind::Bz2 => Arc::new(Bz2Codec::new(
+                Bz2CompressionLevel::try_from(level).map_err(|_| bad())?,
+            )),
+        };
+        Ok(BoundedCodec { kind, inner })
+    }
+
+    /// The codec of a numcodecs configuration (`{"level": 5}`, or `{}` for level 1).
+    fn from_configuration(
+        kind: Kind,
+        configuration: &Map<String, Json>,
+    ) -> Result<Self, PluginCreateError> {
+        let mut settings = Settings::new(kind.id(), configuration);
+        let level = settings.integer("level")?.unwrap_or(1);
+        settings.finish()?;
+        let level = u32::try_from(level)
+            .map_err(|_| invalid(kind.id(), format!("level {level} is not 0 to 9")))?;
+        BoundedCodec::new(kind, level)
+    }
+}
+
+/// Registers both codecs with zarrs, by their v3 names and v2 ids, ahead of zarrs' own.
+pub(crate) fn register() {
+    for kind in [Kind::Zlib, Kind::Bz2] {
+        let v3_name = format!("numcodecs.{}", kind.id());
+        let _v3 = register_codec_v3(CodecRuntimePluginV3::new(
+            move |name| name == v3_name,
+            move |metadata| {
+                let codec = BoundedCodec::from_configuration(kind, &of_v3(metadata))?;
+                Ok(Codec::BytesToBytes(Arc::new(codec)))
+            },
+        ));
+        let _v2 = register_codec_v2(CodecRuntimePluginV2::new(
+            move |name| name == kind.id(),
+            move |metadata| {
+                let codec = BoundedCodec::from_configuration(kind, metadata.configuration())?;
+                Ok(Codec::BytesToBytes(Arc::new(codec)))
+            },
+        ));
+    }
+}
+
+/// Decodes a `kind` stream into exactly (or at most) `expected` bytes.
+pub(crate) fn decode(
+    kind: Kind,
+    encoded: &[u8],
+    expected: DecodedSize,
+) -> Result<Vec<u8>, CodecError> {
+    let out = match kind {
+        Kind::Zlib => {
+            let mut decoder = flate2::bufread::ZlibDecoder::new(encoded);
+            let out = read_bounded("zlib", &mut decoder, expected, encoded.len())?;
+            trailing("zlib", decoder.get_ref().len())?;
+            out
+        }
+        Kind::Bz2 => {
+            let mut decoder = bzip2::bufread::BzDecoder::new(encoded);
+            let out = read_bounded("bz2", &mut decoder, expected, encoded.len())?;
+            trailing("bz2", decoder.get_ref().len())?;
+            out
+        }
+    };
+    Ok(out)
+}
+
+/// Fails when `rest` bytes follow the end of the stream.
+fn trailing(codec: &str, rest: usize) -> Result<(), CodecError> {
+    if rest > 0 {
+        return Err(CodecError::Other(format!(
+            "{codec}: {rest} bytes follow the end of the stream"
+        )));
+    }
+    Ok(())
+}
+
+impl ExtensionName for BoundedCodec {
+    fn name(&self, version: ZarrVersion) -> Option<Cow<'static, str>> {
+        self.inner.name(version)
+    }
+}
+
+impl CodecTraits for BoundedCodec {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn configuration(
+        &self,
+        version: ZarrVersion,
+        options: &CodecMetadataOptions,
+    ) -> Option<Configuration> {
+        self.inner.configuration(version, options)
+    }
+
+    fn partial_decoder_capability(&self) -> PartialDecoderCapability {
+        self.inner.partial_decoder_capability()
+    }
+
+    fn partial_encoder_capability(&self) -> PartialEncoderCapability {
+        self.inner.partial_encoder_capability()
+    }
+}
+
+impl BytesToBytesCodecTraits for BoundedCodec {
+    fn into_dyn(self: Arc<Self>) -> Arc<dyn BytesToBytesCodecTraits> {
+        self
+    }
+
+    fn recommended_concurrency(
+        &self,
+        decoded_representation: &BytesRepresentation,
+    ) -> Result<RecommendedConcurrency, CodecError> {
+        self.inner.recommended_concurrency(decoded_representation)
+    }
+
+    fn encoded_representation(
+        &self,
+        decoded_representation: &BytesRepresentation,
+    ) -> BytesRepresentation {
+        self.inner.encoded_representation(decoded_representation)
+    }
+
+    fn encode<'a>(
+        &self,
+        decoded_value: ArrayBytesRaw<'a>,
+        options: &CodecOptions,
+    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
+        self.inner.encode(decoded_value, options)
+    }
+
+    fn decode<'a>(
+        &self,
+        encoded_value: ArrayBytesRaw<'a>,
+        decoded_representation: &BytesRepresentation,
+        _options: &CodecOptions,
+    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
+        let expected = DecodedSize::of(decoded_representation);
+        decode(self.kind, &encoded_value, expected).map(Cow::Owned)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(kind: Kind, level: u32) {
+        let codec = BoundedCodec::new(kind, level).unwrap();
+        let data: Vec<u8> = (0..20_000u32).map(|i| (i % 97) as u8).collect();
+        let options = CodecOptions::default();
+        let encoded = codec.encode(Cow::Borrowed(&data), &options).unwrap();
+        let representation = BytesRepresentation::FixedSize(data.len() as u64);
+        let decoded = codec.decode(encoded, &representation, &options).unwrap();
+        assert_eq!(decoded.as_ref(), data.as_slice());
+    }
+
+    #[test]
+    fn both_round_trip() {
+        round_trip(Kind::Zlib, 1);
+        round_trip(Kind::Zlib, 9);
+        round_trip(Kind::Bz2, 1);
+        round_trip(Kind::Bz2, 9);
+    }
+
+    #[test]
+    fn a_bomb_stops_at_the_chunk_size() {
+        for kind in [Kind::Zlib, Kind::Bz2] {
+            let codec = BoundedCodec::new(kind, 9).unwrap();
+            let zeros = vec![0u8; 8 << 20];
+            let options = CodecOptions::default();
+            let encoded = codec.encode(Cow::Borrowed(&zeros), &options).unwrap();
+            assert!(encoded.len() < 64 << 10, "{kind:?}: {}", encoded.len());
+            let representation = BytesRepresentation::FixedSize(4096);
+            let error = codec
+                .decode(encoded, &representation, &options)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains("more than 4096"), "{kind:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn configurations_as_zarr_python_writes_them() {
+        let empty = Map::new();
+        assert!(BoundedCodec::from_configuration(Kind::Zlib, &empty).is_ok());
+        let level: Map<String, Json> =
+            serde_json::from_str(r#"{"id": "bz2", "level": 9}"#).unwrap();
+        assert!(BoundedCodec::from_configuration(Kind::Bz2, &level).is_ok());
+        let bad: Map<String, Json> = serde_json::from_str(r#"{"level": 12}"#).unwrap();
+        let error = BoundedCodec::from_configuration(Kind::Zlib, &bad)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("level 12"), "{error}");
+    }
+}
