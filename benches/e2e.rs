@@ -1,7 +1,10 @@
 //! The Rust side of the end-to-end benchmark (`benches/e2e.sh` runs it with the Python side):
 //! record A (`{id: u32, t: f64, x: f32, y: f32, flag: bool}`, 21 bytes packed) written and
-//! read through zarrs as a whole array, in the cases zarr-python and tensorstore are timed on,
-//! plus memcpy and the derived codec on the same bytes.
+//! read through zarrs as a whole array, in the cases zarr-python and tensorstore are timed on
+//! (and one field, `t`, of every record), plus memcpy and the derived codec on the same bytes,
+//! and the floor: the same chunks' bytes written to and read from files of the same sizes on
+//! the same file system with plain `std::fs` (tool `raw std::fs`). Run with
+//! `RAYON_NUM_THREADS=1`, the tool is `zarrdt 1 thread` (and only the compressed cases run).
 //!
 //! ```sh
 //! cargo bench --bench e2e -- RECORDS.bin OUT_DIR [REPEATS]
@@ -15,13 +18,15 @@
 
 use std::error::Error;
 use std::hint::black_box;
+use std::io::Read as _;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use zarrdt::array::{ArrayOptions, Compression, open_array, retrieve_records, store_records};
+use zarrdt::array::{ArrayOptions, Compression, open_array};
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{Endian, ZarrStruct, ZarrType};
+use zarrdt::{ReadRecords, WriteRecords};
 
 /// Record A, as in `benches/codec.rs` and `benches/e2e.py`.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
@@ -55,34 +60,46 @@ fn main() -> Result<(), Box<dyn Error>> {
         );
     };
 
+    let one_thread = rayon::current_num_threads() == 1;
+    let zarrdt = if one_thread {
+        "zarrdt 1 thread"
+    } else {
+        "zarrdt"
+    };
+    if !one_thread {
+        raw(&bytes, Path::new(out), repeats, &report)?;
+    }
+
     // The same bytes copied, and encoded and decoded by the derived codec.
     let mut target = vec![0u8; bytes.len()];
-    report(
-        "zarrdt",
-        "memcpy",
-        "",
-        &time(repeats, || target.copy_from_slice(black_box(&bytes))),
-    );
-    for (label, endian) in [("native", Endian::NATIVE), ("swapped", swapped())] {
+    if !one_thread {
         report(
             "zarrdt",
-            "encode",
-            label,
-            &time(repeats, || {
-                A::encode_slice_into(black_box(&records), &mut target, endian).unwrap();
-            }),
+            "memcpy",
+            "",
+            &time(repeats, || target.copy_from_slice(black_box(&bytes))),
         );
-        let encoded = A::encode_slice(&records, endian);
-        let mut decoded = Vec::with_capacity(records.len());
-        report(
-            "zarrdt",
-            "decode",
-            label,
-            &time(repeats, || {
-                decoded.clear();
-                A::decode_slice_into(black_box(&encoded), endian, &mut decoded).unwrap();
-            }),
-        );
+        for (label, endian) in [("native", Endian::NATIVE), ("swapped", swapped())] {
+            report(
+                "zarrdt",
+                "encode",
+                label,
+                &time(repeats, || {
+                    A::encode_slice_into(black_box(&records), &mut target, endian).unwrap();
+                }),
+            );
+            let encoded = A::encode_slice(&records, endian);
+            let mut decoded = Vec::with_capacity(records.len());
+            report(
+                "zarrdt",
+                "decode",
+                label,
+                &time(repeats, || {
+                    decoded.clear();
+                    A::decode_slice_into(black_box(&encoded), endian, &mut decoded).unwrap();
+                }),
+            );
+        }
     }
 
     let cases = [
@@ -107,6 +124,9 @@ fn main() -> Result<(), Box<dyn Error>> {
         ),
     ];
     for (case, options) in cases {
+        if one_thread && !case.contains("zstd") {
+            continue;
+        }
         let options = match case {
             "zstd" | "sharded_zstd" => options,
             _ => options.compression(Compression::None),
@@ -114,7 +134,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         let dir = Path::new(out).join(format!("zarrdt_{case}"));
         // zarrdt's chunk-by-chunk transfer (`store_records`, `retrieve_records`), then zarrs'
         // own element API (`store_array_subset`, `retrieve_array_subset`) on the same array.
-        for (tool, chunked) in [("zarrdt", true), ("zarrdt (zarrs element API)", false)] {
+        let tools = if one_thread {
+            vec![(zarrdt, true)]
+        } else {
+            vec![(zarrdt, true), ("zarrdt (zarrs element API)", false)]
+        };
+        for (tool, chunked) in tools {
             let mut seconds = Vec::new();
             for _ in 0..repeats {
                 let _ = std::fs::remove_dir_all(&dir);
@@ -122,7 +147,7 @@ fn main() -> Result<(), Box<dyn Error>> {
                 let store = Arc::new(FilesystemStore::new(&dir)?);
                 let array = options.create(store, "/", &A::default())?;
                 if chunked {
-                    store_records(&array, &[0..n], &records)?;
+                    array.store_records(&[0..n], &records)?;
                 } else {
                     array.store_array_subset(&[0..n], &records)?;
                 }
@@ -132,7 +157,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             let read = || -> Result<Vec<A>, Box<dyn Error>> {
                 let array = open_array(Arc::new(FilesystemStore::new(&dir)?), "/")?;
                 Ok(if chunked {
-                    retrieve_records(&array, &[0..n])?
+                    array.retrieve_records(&[0..n])?
                 } else {
                     array.retrieve_array_subset(&[0..n])?
                 })
@@ -148,9 +173,83 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             report(tool, "read", case, &seconds);
         }
+        // One field of every record.
+        let field = || -> Result<Vec<f64>, Box<dyn Error>> {
+            let array = open_array(Arc::new(FilesystemStore::new(&dir)?), "/")?;
+            Ok(array.retrieve_field(&[0..n], &["t"])?)
+        };
+        if field()? != records.iter().map(|record| record.t).collect::<Vec<_>>() {
+            return Err(format!("{case}: the field read back differs").into());
+        }
+        let mut seconds = Vec::new();
+        for _ in 0..repeats {
+            let start = Instant::now();
+            black_box(field()?);
+            seconds.push(start.elapsed().as_secs_f64());
+        }
+        report(zarrdt, "read field t", case, &seconds);
         let _ = std::fs::remove_dir_all(&dir);
     }
     Ok(())
+}
+
+/// How a timing is printed: tool, op, case, the seconds of every repeat.
+type Report<'a> = dyn Fn(&str, &str, &str, &[f64]) + 'a;
+
+/// The floor: the chunks' bytes (1M records each, as the arrays' chunks) written to files of
+/// their own with `std::fs::write`, and read back into one buffer of the result's size (as a
+/// read's result is new memory), file by file with `read_exact`.
+fn raw(
+    bytes: &[u8],
+    out: &Path,
+    repeats: usize,
+    report: &Report<'_>,
+) -> Result<(), Box<dyn Error>> {
+    let dir = out.join("raw");
+    let chunk = CHUNK as usize * A::SIZE;
+    let files = bytes.len().div_ceil(chunk);
+    let path = |index: usize| dir.join(format!("c{index}"));
+    let mut seconds = Vec::new();
+    for _ in 0..=repeats {
+        let _ = std::fs::remove_dir_all(&dir);
+        let start = Instant::now();
+        std::fs::create_dir_all(&dir)?;
+        for (index, part) in bytes.chunks(chunk).enumerate() {
+            std::fs::write(path(index), part)?;
+        }
+        seconds.push(start.elapsed().as_secs_f64());
+    }
+    seconds.remove(0);
+    report("raw std::fs", "write", "uncompressed", &seconds);
+    let read = || -> Result<Vec<u8>, Box<dyn Error>> {
+        let mut result = vec![0u8; bytes.len()];
+        for (index, part) in result.chunks_mut(chunk).enumerate().take(files) {
+            std::fs::File::open(path(index))?.read_exact(part)?;
+        }
+        Ok(result)
+    };
+    if read()? != bytes {
+        return Err("raw: the bytes read back differ".into());
+    }
+    let seconds = time_result(repeats, || black_box(read()).map(drop))?;
+    report("raw std::fs", "read", "uncompressed", &seconds);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// The seconds of each of `repeats` runs of `run`, after one untimed warm-up.
+fn time_result(
+    repeats: usize,
+    mut run: impl FnMut() -> Result<(), Box<dyn Error>>,
+) -> Result<Vec<f64>, Box<dyn Error>> {
+    run()?;
+    let mut seconds = Vec::new();
+    for _ in 0..repeats {
+        let start = Instant::now();
+        run()?;
+        seconds.push(start.elapsed().as_secs_f64());
+    }
+    Ok(seconds)
 }
 
 fn swapped() -> Endian {

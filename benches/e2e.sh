@@ -35,6 +35,9 @@ echo "== $records records A"
 "$py" "$here/e2e.py" records "$records" "$work/records.bin"
 echo "== zarrdt (zarrs)"
 cargo bench --quiet --bench e2e -- "$work/records.bin" "$arrays" "$repeats" | tee -a "$results"
+echo "== zarrdt (zarrs), one thread (the compressed cases)"
+RAYON_NUM_THREADS=1 cargo bench --quiet --bench e2e -- "$work/records.bin" "$arrays" "$repeats" \
+  | tee -a "$results"
 echo "== numpy, zarr-python, tensorstore"
 "$py" "$here/e2e.py" run "$work/records.bin" "$arrays" "$repeats" | tee -a "$results"
 echo

@@ -16,7 +16,8 @@
 use std::error::Error;
 use std::sync::Arc;
 
-use zarrdt::array::{open_array, retrieve_records, retrieve_values};
+use zarrdt::ReadRecords;
+use zarrdt::array::open_array;
 use zarrdt::half::f16;
 use zarrdt::zarrs::array::{ArrayShardedExt, ChunkShapeTraits};
 use zarrdt::zarrs::filesystem::FilesystemStore;
@@ -97,10 +98,10 @@ fn main() -> Result<(), Box<dyn Error>> {
                 &array.retrieve_array_subset::<Vec<Particle>>(&range)?,
             )?,
             "records" | "shards" | "whole" => {
-                check(start, &retrieve_records::<Particle, _>(&array, &range)?)?;
+                check(start, &array.retrieve_records::<Particle>(&range)?)?;
             }
             "values" => {
-                let values = retrieve_values(&array, &range)?;
+                let values = array.retrieve_values(&range)?;
                 let read: Vec<Particle> = values
                     .iter()
                     .map(Particle::from_value)

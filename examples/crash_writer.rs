@@ -22,10 +22,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use zarrdt::ZarrStruct;
-use zarrdt::array::{ArrayOptions, Compression, open_array, retrieve_records, store_records};
+use zarrdt::array::{ArrayOptions, Compression, open_array};
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::zarrs::storage::storage_adapter::atomic_write::AtomicWriteStorageAdapter;
 use zarrdt::zarrs::storage::{ListableStorageTraits, WritableStorageTraits};
+use zarrdt::{ReadRecords, WriteRecords};
 
 /// A record that says which write put it where.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
@@ -66,7 +67,7 @@ fn init(dir: &str) -> Result<(), Failure> {
         .compression(Compression::Zstd { level: 1 })
         .create(store, "/", &Entry::default())?;
     let all: Vec<Entry> = (0..CHUNKS).flat_map(|chunk| records(chunk, 0)).collect();
-    store_records(&array, &[0..CHUNKS * CHUNK], &all)?;
+    array.store_records(&[0..CHUNKS * CHUNK], &all)?;
     Ok(())
 }
 
@@ -99,7 +100,7 @@ where
         let all: Vec<Entry> = (0..CHUNKS)
             .flat_map(|chunk| records(chunk, generation))
             .collect();
-        store_records(&array, &[0..CHUNKS * CHUNK], &all)?;
+        array.store_records(&[0..CHUNKS * CHUNK], &all)?;
     }
     Ok(())
 }
@@ -123,7 +124,7 @@ fn check(dir: &str) -> Result<ExitCode, Failure> {
     let mut generations = std::collections::BTreeSet::new();
     for chunk in 0..CHUNKS {
         let read: Result<Vec<Entry>, _> =
-            retrieve_records(&array, &[chunk * CHUNK..(chunk + 1) * CHUNK]);
+            array.retrieve_records(&[chunk * CHUNK..(chunk + 1) * CHUNK]);
         match read {
             Ok(read) if read == records(chunk, read[0].generation) => {
                 whole += 1;

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use zarrdt::array::{ArrayOptions, Compression, retrieve_field};
+use zarrdt::ReadRecords;
+use zarrdt::array::{ArrayOptions, Compression};
 use zarrdt::half::f16;
 use zarrdt::layout::Leaf;
 use zarrdt::zarrs::filesystem::FilesystemStore;
@@ -133,7 +134,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         slice.end,
         read.len()
     );
-    let mass: Vec<f64> = retrieve_field(&array, &[0..RECORDS], &["mass"])?;
+    let mass: Vec<f64> = array.retrieve_field(&[0..RECORDS], &["mass"])?;
     let total: f64 = mass.iter().sum();
     println!(
         "mean mass of all {} particles: {:.4}",

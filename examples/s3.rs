@@ -19,7 +19,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use zarrdt::array::{ArrayOptions, Compression, StoreOptions, open_store_with, retrieve_field};
+use zarrdt::ReadRecords;
+use zarrdt::array::{ArrayOptions, Compression, StoreOptions, open_store_with};
 use zarrdt::time::Milliseconds;
 use zarrdt::{DateTime64, ZarrStruct};
 
@@ -143,7 +144,7 @@ fn run() -> Result<(), Box<dyn Error>> {
     if read != slice.clone().map(reading).collect::<Vec<_>>() {
         return Err("the readings read back differ from those written".into());
     }
-    let ok: Vec<bool> = retrieve_field(&array, &[0..records], &["ok"])?;
+    let ok: Vec<bool> = array.retrieve_field(&[0..records], &["ok"])?;
     let failed = ok.iter().filter(|&&ok| !ok).count();
     if failed as u64 != records.div_ceil(13) {
         return Err(format!(

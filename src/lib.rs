@@ -168,7 +168,9 @@ pub use zarrdt_core::{
 pub use zarrdt_core::{half, num_complex, serde_json, zerocopy};
 
 #[cfg(feature = "zarrs")]
-pub use zarrdt_zarrs::{ArrayOptions, Compression, OpenOptions, open_array, open_store};
+pub use zarrdt_zarrs::{
+    ArrayOptions, Compression, OpenOptions, ReadRecords, WriteRecords, open_array, open_store,
+};
 
 /// Derives [`ZarrType`] and [`ZarrStruct`] for a struct; see the [crate documentation](crate).
 #[cfg(feature = "derive")]

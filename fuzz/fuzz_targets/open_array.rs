@@ -14,7 +14,8 @@ use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value as Json, json};
-use zarrdt::array::{OpenOptions, retrieve_field, retrieve_records, retrieve_values};
+use zarrdt::array::OpenOptions;
+use zarrdt::ReadRecords;
 use zarrdt::zarrs::array::ArraySubset;
 use zarrdt::zarrs::storage::store::MemoryStore;
 use zarrdt::zarrs::storage::{StoreKey, WritableStorageTraits};
@@ -244,13 +245,13 @@ fuzz_target!(|data: &[u8]| {
     let ranges: Vec<std::ops::Range<u64>> =
         array.shape().iter().map(|&extent| 0..extent.min(2)).collect();
     let subset = ArraySubset::new_with_ranges(&ranges);
-    if let Err(error) = retrieve_values(&array, &subset) {
+    if let Err(error) = array.retrieve_values(&subset) {
         check_error(&error, error.to_string(), input_len);
     }
-    if let Err(error) = retrieve_records::<u64, _>(&array, &subset) {
+    if let Err(error) = array.retrieve_records::<u64>(&subset) {
         check_error(&error, error.to_string(), input_len);
     }
-    if let Err(error) = retrieve_field::<u8, _>(&array, &subset, &["a"]) {
+    if let Err(error) = array.retrieve_field::<u8>(&subset, &["a"]) {
         check_error(&error, error.to_string(), input_len);
     }
 });

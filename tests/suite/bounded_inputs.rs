@@ -13,10 +13,9 @@ use std::time::{Duration, Instant};
 
 use rusty_fork::rusty_fork_test;
 use serde_json::{Value as Json, json};
+use zarrdt::ReadRecords;
 use zarrdt::advanced::ElementFault;
-use zarrdt::array::{
-    ArrayOptions, Compression, check_shards, open_array, retrieve_records, retrieve_values,
-};
+use zarrdt::array::{ArrayOptions, Compression, check_shards, open_array};
 use zarrdt::layout::Layout;
 use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
 use zarrdt::types::{DataType, ScalarType, StructType};
@@ -612,8 +611,8 @@ fn edit_chunk(dir: &Path, key: &str, edit: impl FnOnce(&mut Vec<u8>)) {
 fn read_array(dir: &Path) -> Result<Vec<Value>, ArrayReadError> {
     let store = Arc::new(FilesystemStore::new(dir).unwrap());
     let array = open_array(store, "/")?;
-    let values = retrieve_values(&array, &[0..8]);
-    let records = retrieve_records::<Reading, _>(&array, &[0..8]);
+    let values = array.retrieve_values(&[0..8]);
+    let records = array.retrieve_records::<Reading>(&[0..8]);
     match (values, records) {
         (Ok(values), Ok(records)) => {
             let as_values: Vec<Value> = records.iter().map(ZarrType::to_value).collect();

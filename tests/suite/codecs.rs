@@ -8,16 +8,14 @@ use std::sync::Arc;
 
 use rusty_fork::rusty_fork_test;
 use serde_json::{Value as Json, json};
-use zarrdt::array::{
-    ArrayOptions, Compression, Error as ArrayError, check_shards, open_array, retrieve_values,
-    store_values,
-};
+use zarrdt::array::{ArrayOptions, Compression, Error as ArrayError, check_shards, open_array};
 use zarrdt::layout::Layout;
 use zarrdt::value::Value;
 use zarrdt::zarrs::array::codec::ZstdCodec;
 use zarrdt::zarrs::array::{Array, BytesRepresentation, BytesToBytesCodecTraits, CodecOptions};
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{Endian, FixedString, ZarrStruct, ZarrType};
+use zarrdt::{ReadRecords, WriteRecords};
 
 use crate::common::meter;
 
@@ -135,7 +133,7 @@ fn every_numcodecs_compression_round_trips_in_zarr_v3() {
             assert!(!dir.join("c/2").exists() && !dir.join("c/3").exists());
             let array = open_array(store(&dir), "/").unwrap();
             assert_eq!(
-                retrieve_values(&array, &[0..12]).unwrap(),
+                array.retrieve_values(&[0..12]).unwrap(),
                 expected(),
                 "{compression:?} {endian}"
             );
@@ -163,7 +161,9 @@ fn every_numcodecs_compression_round_trips_in_zarr_v2() {
             .compression(compression.clone())
             .create_v2(store(&dir), "/", &layout, None)
             .unwrap();
-        store_values(&array, &[1..4], &[value(1), value(2), value(3)]).unwrap();
+        array
+            .store_values(&[1..4], &[value(1), value(2), value(3)])
+            .unwrap();
         let compressor = read_json(&dir.join(".zarray"))["compressor"].clone();
         assert_eq!(compressor["id"], names(compression).1, "{compressor}");
         let array = open_array(store(&dir), "/").unwrap();
@@ -178,7 +178,7 @@ fn every_numcodecs_compression_round_trips_in_zarr_v2() {
             zero,
         ];
         assert_eq!(
-            retrieve_values(&array, &[0..7]).unwrap(),
+            array.retrieve_values(&[0..7]).unwrap(),
             want,
             "{compression:?}"
         );
@@ -252,7 +252,7 @@ fn the_default_configurations_zarr_python_3_writes_read() {
         written_v3(&dir, compression, Endian::Little);
         set_configuration(&dir, 1, json!({}));
         let array = open_array(store(&dir), "/").unwrap();
-        assert_eq!(retrieve_values(&array, &[0..12]).unwrap(), expected());
+        assert_eq!(array.retrieve_values(&[0..12]).unwrap(), expected());
     }
 }
 
@@ -281,7 +281,7 @@ fn every_lzma_format_and_filter_chain_numcodecs_writes_reads_and_writes() {
         array.store_array_subset(&[0..5], &records).unwrap();
         let array = open_array(store(&dir), "/").unwrap();
         assert_eq!(
-            retrieve_values(&array, &[0..12]).unwrap(),
+            array.retrieve_values(&[0..12]).unwrap(),
             expected(),
             "{configuration}"
         );
@@ -291,7 +291,7 @@ fn every_lzma_format_and_filter_chain_numcodecs_writes_reads_and_writes() {
 /// The error of reading elements 0..3 (chunk `c/0`) of the array in `dir`.
 fn read_error(dir: &Path) -> String {
     let array = open_array(store(dir), "/").unwrap();
-    let error = retrieve_values(&array, &[0..3]).unwrap_err();
+    let error = array.retrieve_values(&[0..3]).unwrap_err();
     assert!(
         matches!(&error, ArrayError::Chunk { key, .. } if key == "c/0"),
         "{error:?}"
@@ -351,7 +351,7 @@ fn an_lz4_length_other_than_the_chunks_is_an_error() {
 fn hostile_chunk(dir: &Path, bytes: &[u8]) -> meter::Usage {
     std::fs::write(dir.join("c/0"), bytes).unwrap();
     let array = open_array(store(dir), "/").unwrap();
-    let (result, usage) = meter::measure(|| retrieve_values(&array, &[0..3]));
+    let (result, usage) = meter::measure(|| array.retrieve_values(&[0..3]));
     let error = result.unwrap_err().to_string();
     assert!(error.contains("c/0"), "{error}");
     usage
@@ -504,12 +504,12 @@ fn shards_encoded_whole_by_zstd_gzip_and_lz4_read_and_are_checked_decoded() {
         check_shards(&array, &[0..24]).unwrap();
         let array = open_array(store(&dir), "/").unwrap();
         assert_eq!(
-            retrieve_values(&array, &[0..24]).unwrap(),
+            array.retrieve_values(&[0..24]).unwrap(),
             sharded_expected(),
             "{after}"
         );
         assert_eq!(
-            retrieve_values(&array, &[3..5]).unwrap()[1],
+            array.retrieve_values(&[3..5]).unwrap()[1],
             station(4).to_value()
         );
     }
@@ -580,7 +580,7 @@ fn a_transpose_before_sharding_gives_the_shape_of_the_shard() {
     let records: Vec<Station> = (0..24).map(station).collect();
     array.store_array_subset(&[0..4, 0..6], &records).unwrap();
     check_shards(&array, &[0..4, 0..6]).unwrap();
-    let back = retrieve_values(&array, &[0..4, 0..6]).unwrap();
+    let back = array.retrieve_values(&[0..4, 0..6]).unwrap();
     let want: Vec<Value> = records.iter().map(ZarrType::to_value).collect();
     assert_eq!(back, want);
 }

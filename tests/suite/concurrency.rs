@@ -9,11 +9,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Barrier};
 
-use zarrdt::array::{
-    ArrayOptions, Compression, open_array, retrieve_records, retrieve_values, store_records,
-};
+use zarrdt::array::{ArrayOptions, Compression, open_array};
 use zarrdt::zarrs::array::Array;
 use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{ReadRecords, WriteRecords};
 use zarrdt::{ZarrStruct, ZarrType};
 
 /// A record that says who wrote it, when, and where.
@@ -136,7 +135,7 @@ fn run(array: Array<FilesystemStore>, inner: Option<u64>) -> Seen {
                     if rng.below(2) == 0 {
                         array.store_array_subset(&range, &data).unwrap();
                     } else {
-                        store_records(&array, &range, &data).unwrap();
+                        array.store_records(&range, &data).unwrap();
                     }
                     last[chunk as usize] = Some(round);
                     // Read all or part of a chunk of another thread, by one of three paths.
@@ -158,8 +157,9 @@ fn run(array: Array<FilesystemStore>, inner: Option<u64>) -> Seen {
                         0 => array
                             .retrieve_array_subset(&range)
                             .map_err(|e| e.to_string()),
-                        1 => retrieve_records(&array, &range).map_err(|e| e.to_string()),
-                        _ => retrieve_values(&array, &range)
+                        1 => array.retrieve_records(&range).map_err(|e| e.to_string()),
+                        _ => array
+                            .retrieve_values(&range)
                             .map(|values| {
                                 values
                                     .iter()
@@ -225,7 +225,7 @@ fn run(array: Array<FilesystemStore>, inner: Option<u64>) -> Seen {
 fn check_final(dir: &Path, last: &[Option<u32>]) {
     let store = Arc::new(FilesystemStore::new(dir).unwrap());
     let array = open_array(store, "/").unwrap();
-    let all: Vec<Tagged> = retrieve_records(&array, &[0..CHUNKS * CHUNK]).unwrap();
+    let all: Vec<Tagged> = array.retrieve_records(&[0..CHUNKS * CHUNK]).unwrap();
     let mut written = 0;
     for chunk in 0..CHUNKS {
         let start = (chunk * CHUNK) as usize;

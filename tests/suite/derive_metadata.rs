@@ -19,7 +19,8 @@ use num_complex::Complex;
 use serde_json::Value as Json;
 use std::sync::Arc;
 
-use zarrdt::array::{open_array, retrieve_values};
+use zarrdt::ReadRecords;
+use zarrdt::array::open_array;
 use zarrdt::layout::Layout;
 use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec};
 use zarrdt::zarrs::array::{Array, ElementOwned};
@@ -422,7 +423,7 @@ fn check_v3_case<T: ZarrStruct + ElementOwned + Debug + Clone>(
         &all[..whole.len()],
         &format!("{case}: the whole array"),
     );
-    let dynamic = retrieve_values(&array, &[0..shape[0]]).unwrap();
+    let dynamic = array.retrieve_values(&[0..shape[0]]).unwrap();
     let from_dynamic: Vec<T> = dynamic.iter().map(|v| T::from_value(v).unwrap()).collect();
     assert_bitwise_eq(
         &from_dynamic,

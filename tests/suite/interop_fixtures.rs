@@ -28,7 +28,8 @@ use serde_json::{Value as Json, json};
 
 use common::records::{AllScalars, Grid, Particle};
 use common::{hex_decode, hex_encode, typed};
-use zarrdt::array::{RecordType, StoredStructDataType, open_array, retrieve_values};
+use zarrdt::ReadRecords;
+use zarrdt::array::{RecordType, StoredStructDataType, open_array};
 use zarrdt::layout::Layout;
 use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
 use zarrdt::time::{Milliseconds, Nanoseconds, Seconds};
@@ -717,7 +718,7 @@ fn check_case(
 
     // 4. Every element through zarrs, as zarr-python sees the array (the elements of missing
     //    chunks hold its fill).
-    let values = retrieve_values(&array, &array.subset_all()).unwrap();
+    let values = array.retrieve_values(&array.subset_all()).unwrap();
     assert_eq!(values.len(), total, "number of elements");
     let zarr_view: Vec<Value> = values
         .iter()

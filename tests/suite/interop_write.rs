@@ -33,10 +33,7 @@ use std::sync::Arc;
 use half::f16;
 use num_complex::Complex;
 use serde_json::{Value as Json, json};
-use zarrdt::array::{
-    ArrayOptions, Compression, RecordType, StoredStructDataType, open_array, retrieve_field,
-    retrieve_values, store_values,
-};
+use zarrdt::array::{ArrayOptions, Compression, RecordType, StoredStructDataType, open_array};
 use zarrdt::layout::{Layout, LayoutField};
 use zarrdt::time::{Milliseconds, Nanoseconds};
 use zarrdt::types::{DataType, ScalarType, TimeConfig, TimeUnit};
@@ -47,6 +44,7 @@ use zarrdt::zarrs::storage::ListableStorageTraits;
 use zarrdt::{
     ByteString, DateTime64, Endian, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType,
 };
+use zarrdt::{ReadRecords, WriteRecords};
 
 use common::records::{AllScalars, Grid, Particle};
 use common::{hex_encode, typed};
@@ -382,7 +380,8 @@ fn store_typed<T: ZarrsElement>(
 fn store_dynamic(array: &Array<FilesystemStore>, spec: &Spec, value: &impl Fn(usize) -> Value) {
     for region in &spec.regions {
         let values: Vec<Value> = spec.indices(region).into_iter().map(value).collect();
-        store_values(array, &ArraySubset::new_with_ranges(region), &values)
+        array
+            .store_values(&ArraySubset::new_with_ranges(region), &values)
             .unwrap_or_else(|e| panic!("{}: storing {region:?}: {e}", spec.name));
     }
 }
@@ -1492,7 +1491,7 @@ fn check_and_describe(root: &Path, written: &mut Written) -> Json {
 
     // Every value, read back as dynamic values, bit for bit (typed JSON has the bits of every
     // float and is independent of byte order).
-    let read = retrieve_values(&opened, &opened.subset_all()).unwrap();
+    let read = opened.retrieve_values(&opened.subset_all()).unwrap();
     assert_eq!(read.len(), seen.len(), "{name}: number of elements");
     for (index, (got, want)) in read.iter().zip(&seen).enumerate() {
         assert_eq!(
@@ -1579,7 +1578,7 @@ fn check_first_field(
     macro_rules! field_as {
         ($($ty:ty),*) => {{
             $(
-                if let Ok(values) = retrieve_field::<$ty, _>(opened, &opened.subset_all(), &path) {
+                if let Ok(values) = opened.retrieve_field::<$ty>(&opened.subset_all(), &path) {
                     let got: Vec<Json> = values
                         .iter()
                         .map(|value| typed(&ZarrType::to_value(value), field.layout()))

@@ -28,6 +28,7 @@ mod module_graph;
 mod no_panics;
 mod no_unsafe;
 mod random_types_proptest;
+mod record_paths;
 #[cfg(feature = "s3")]
 mod s3_interop;
 mod struct_types;

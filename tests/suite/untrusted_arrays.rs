@@ -16,10 +16,8 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use rusty_fork::rusty_fork_test;
 use serde_json::{Value as Json, json};
-use zarrdt::array::{
-    DEFAULT_MAX_ELEMENT_SIZE, Error as ArrayError, OpenOptions, retrieve_field, retrieve_records,
-    retrieve_values,
-};
+use zarrdt::ReadRecords;
+use zarrdt::array::{DEFAULT_MAX_ELEMENT_SIZE, Error as ArrayError, OpenOptions};
 use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
 use zarrdt::zarrs::array::{Array, ArraySubset};
 use zarrdt::zarrs::filesystem::FilesystemStore;
@@ -397,17 +395,17 @@ fn run_case(root: &Path, index: usize, case: &Case) {
     // a type that is not the array's, which must be refused before anything is read.
     if let Some(array) = &array {
         let all = ArraySubset::new_with_shape(array.shape().to_vec());
-        let values = bounded(case, "retrieve_values", || retrieve_values(array, &all));
+        let values = bounded(case, "retrieve_values", || array.retrieve_values(&all));
         match values {
             Ok(values) => assert_eq!(values.len(), expected_len(case), "{}", case.name),
             Err(error) => panic!("{}: retrieve_values: {error}", case.name),
         }
         let records = bounded(case, "retrieve_records", || {
-            retrieve_records::<u64, _>(array, &all)
+            array.retrieve_records::<u64>(&all)
         });
         assert!(records.is_err(), "{}: records of the wrong type", case.name);
         let field = bounded(case, "retrieve_field", || {
-            retrieve_field::<u64, _>(array, &all, &["a"])
+            array.retrieve_field::<u64>(&all, &["a"])
         });
         assert!(field.is_err(), "{}: a field of the wrong type", case.name);
     }
@@ -563,7 +561,7 @@ fn open_and_read(name: &str, document: &Json, chunks: &[(&str, &[u8])]) -> Optio
         let store = Arc::new(FilesystemStore::new(&root).unwrap());
         let array = zarrdt::array::open_array(store, "/").map_err(|e| e.to_string())?;
         let all = ArraySubset::new_with_shape(array.shape().to_vec());
-        retrieve_values(&array, &all).map_err(|e| e.to_string())?;
+        array.retrieve_values(&all).map_err(|e| e.to_string())?;
         Ok::<(), String>(())
     });
     assert!(
@@ -696,7 +694,7 @@ rusty_fork_test! {
         let (result, usage) = meter::measure(|| {
             let store = Arc::new(FilesystemStore::new(&root).unwrap());
             let array = zarrdt::array::open_array(store, "/").map_err(|e| e.to_string())?;
-            retrieve_values(&array, &[0..1]).map_err(|e| e.to_string())
+            array.retrieve_values(&[0..1]).map_err(|e| e.to_string())
         });
         assert!(usage.peak_bytes <= BASE_BYTES, "{} bytes at once", usage.peak_bytes);
         let error = result.unwrap_err();
@@ -717,8 +715,8 @@ rusty_fork_test! {
         let array = zarrdt::array::open_array(store, "/").unwrap();
         let beyond = ArraySubset::new_with_ranges(&[0..2]);
         for error in [
-            retrieve_values(&array, &beyond).map(drop).unwrap_err(),
-            retrieve_field::<u32, _>(&array, &beyond, &["a"]).map(drop).unwrap_err(),
+            array.retrieve_values(&beyond).map(drop).unwrap_err(),
+            array.retrieve_field::<u32>(&beyond, &["a"]).map(drop).unwrap_err(),
         ] {
             let text = error.to_string();
             assert!(text.contains("[0..2]") || text.contains("0..2"), "{text}");

@@ -9,16 +9,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::{Value as Json, json};
-use zarrdt::array::{
-    ArrayOptions, Compression, RecordType, open_array, retrieve_field, retrieve_records,
-    retrieve_values, store_records, store_values,
-};
+use zarrdt::array::{ArrayOptions, Compression, RecordType, open_array};
 use zarrdt::layout::Layout;
 use zarrdt::types::DataType;
 use zarrdt::value::Value;
 use zarrdt::zarrs::array::Array;
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{Endian, ZarrStruct, ZarrType};
+use zarrdt::{ReadRecords, WriteRecords};
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
 struct Point {
@@ -138,7 +136,7 @@ fn round_trip(name: &str, options: ArrayOptions) {
     let opened = open_array(store(&dir), "/").unwrap();
     let record = RecordType::of(opened.data_type()).unwrap();
     assert_eq!(record.data_type(), Some(&Particle::data_type()));
-    let values = retrieve_values(&opened, &[36..37, 20..23]).unwrap();
+    let values = opened.retrieve_values(&[36..37, 20..23]).unwrap();
     let typed: Vec<Particle> = values
         .iter()
         .map(|v| Particle::from_value(v).unwrap())
@@ -276,10 +274,10 @@ fn run_time_values_and_derived_types_read_each_other() {
         .create(store(&dir), "/", &fill())
         .unwrap();
     let values: Vec<Value> = (0..20).map(|i| particle(i).to_value()).collect();
-    store_values(&array, &[0..20], &values).unwrap();
+    array.store_values(&[0..20], &values).unwrap();
     let typed: Vec<Particle> = array.retrieve_array_subset(&[0..20]).unwrap();
     assert!(same(&typed, &(0..20).map(particle).collect::<Vec<_>>()));
-    let back = retrieve_values(&array, &[0..20]).unwrap();
+    let back = array.retrieve_values(&[0..20]).unwrap();
     assert_eq!(back, values);
     // A value that does not fit is an error naming the field.
     let mut bad = values[0].clone();
@@ -298,7 +296,7 @@ fn run_time_values_and_derived_types_read_each_other() {
             .collect();
         *record = fields.into_iter().collect();
     }
-    let error = store_values(&array, &[0..1], &[bad]).unwrap_err();
+    let error = array.store_values(&[0..1], &[bad]).unwrap_err();
     assert!(error.to_string().contains("at field `alive`"), "{error}");
 }
 
@@ -312,30 +310,32 @@ fn one_field_of_every_record() {
         .unwrap();
     let records: Vec<Particle> = (0..50).map(particle).collect();
     array.store_array_subset(&[0..50], &records).unwrap();
-    let mass: Vec<f64> = retrieve_field(&array, &[10..40], &["mass"]).unwrap();
+    let mass: Vec<f64> = array.retrieve_field(&[10..40], &["mass"]).unwrap();
     let expected: Vec<u64> = records[10..40].iter().map(|p| p.mass.to_bits()).collect();
     assert_eq!(
         mass.iter().map(|m| m.to_bits()).collect::<Vec<_>>(),
         expected
     );
-    let pos: Vec<[f32; 3]> = retrieve_field(&array, &[0..50], &["pos"]).unwrap();
+    let pos: Vec<[f32; 3]> = array.retrieve_field(&[0..50], &["pos"]).unwrap();
     assert!(
         pos.iter()
             .zip(&records)
             .all(|(a, p)| a.map(f32::to_bits) == p.pos.map(f32::to_bits))
     );
-    let x: Vec<f32> = retrieve_field(&array, &[0..50], &["at", "x"]).unwrap();
+    let x: Vec<f32> = array.retrieve_field(&[0..50], &["at", "x"]).unwrap();
     assert_eq!(x, records.iter().map(|p| p.at.x).collect::<Vec<_>>());
-    let at: Vec<Point> = retrieve_field(&array, &[0..3], &["at"]).unwrap();
+    let at: Vec<Point> = array.retrieve_field(&[0..3], &["at"]).unwrap();
     assert_eq!(at, records[..3].iter().map(|p| p.at).collect::<Vec<_>>());
-    let error = retrieve_field::<f32, _>(&array, &[0..1], &["mass"]).unwrap_err();
+    let error = array.retrieve_field::<f32>(&[0..1], &["mass"]).unwrap_err();
     assert!(
         error
             .to_string()
             .contains("expected float32, found float64"),
         "{error}"
     );
-    let error = retrieve_field::<f32, _>(&array, &[0..1], &["at", "z"]).unwrap_err();
+    let error = array
+        .retrieve_field::<f32>(&[0..1], &["at", "z"])
+        .unwrap_err();
     assert!(error.to_string().contains("`at.z`"), "{error}");
 }
 
@@ -372,14 +372,14 @@ fn zarr_v2_structured_arrays_through_zarrs() {
     assert!(same(&back[..3], &[fill(); 3]));
     assert!(same(&back[3..23], &records));
     assert!(same(&back[23..], &[fill(); 7]));
-    let values = retrieve_values(&opened, &[3..4]).unwrap();
+    let values = opened.retrieve_values(&[3..4]).unwrap();
     assert_eq!(values[0], records[0].to_value());
     let record = RecordType::of(opened.data_type()).unwrap();
     assert!(
         record.data_type().is_none(),
         "mixed byte order has no v3 form"
     );
-    let mass: Vec<f64> = retrieve_field(&opened, &[3..6], &["mass"]).unwrap();
+    let mass: Vec<f64> = opened.retrieve_field(&[3..6], &["mass"]).unwrap();
     assert_eq!(mass, [records[0].mass, records[1].mass, records[2].mass]);
 }
 
@@ -445,8 +445,13 @@ fn arrays_of_scalars_and_run_time_types() {
     let one = data_type
         .fill_value_from_json(&json!({"t": 1_700_000_000_000i64, "s": "héll", "b": "YWI="}))
         .unwrap();
-    store_values(&array, &[1..2], std::slice::from_ref(&one)).unwrap();
-    let back = retrieve_values(&open_array(store(&dir), "/").unwrap(), &[0..3]).unwrap();
+    array
+        .store_values(&[1..2], std::slice::from_ref(&one))
+        .unwrap();
+    let back = open_array(store(&dir), "/")
+        .unwrap()
+        .retrieve_values(&[0..3])
+        .unwrap();
     assert_eq!(back, [fill.clone(), one, fill]);
 }
 
@@ -485,11 +490,11 @@ fn records_move_chunk_by_chunk_as_zarrs_moves_them() {
         // Records 7..95: whole chunks, parts of the chunks at both ends; 95..103 (the edge
         // chunk) and 0..7 in part stay unwritten.
         let written: Vec<Particle> = (7..95).map(particle).collect();
-        store_records(&array, &[7..95], &written).unwrap();
+        array.store_records(&[7..95], &written).unwrap();
         let mut expected: Vec<Particle> = vec![fill(); 103];
         expected[7..95].copy_from_slice(&written);
         for range in [0..103, 0..1, 3..57, 40..41, 95..103, 100..103, 20..40] {
-            let ours: Vec<Particle> = retrieve_records(&array, &[range.start..range.end]).unwrap();
+            let ours: Vec<Particle> = array.retrieve_records(&[range.start..range.end]).unwrap();
             let theirs: Vec<Particle> = array
                 .retrieve_array_subset(&[range.start..range.end])
                 .unwrap();
@@ -499,23 +504,25 @@ fn records_move_chunk_by_chunk_as_zarrs_moves_them() {
         }
         // Writing the edge chunk and across it.
         let tail: Vec<Particle> = (90..103).map(|i| particle(i + 1000)).collect();
-        store_records(&array, &[90..103], &tail).unwrap();
+        array.store_records(&[90..103], &tail).unwrap();
         expected[90..103].copy_from_slice(&tail);
         let back: Vec<Particle> = array.retrieve_array_subset(&[0..103]).unwrap();
         assert!(same(&back, &expected), "{name}");
 
-        let error = store_records(&array, &[0..5], &written[..4]).unwrap_err();
+        let error = array.store_records(&[0..5], &written[..4]).unwrap_err();
         assert!(error.to_string().contains("expected 5"), "{error}");
         // Beyond the end: zarrs reads the stored edge chunk there without an error (beyond an
         // empty array's end too); zarrdt refuses the subset, naming it and the shape.
-        let error = retrieve_records::<Particle, _>(&array, &[100..104]).unwrap_err();
+        let error = array.retrieve_records::<Particle>(&[100..104]).unwrap_err();
         assert!(
             error.to_string().contains("[100..104]")
                 || format!("{error:?}").contains("start: [100], shape: [4]"),
             "{error}"
         );
         assert!(format!("{error:?}").contains("103"), "{error:?}");
-        let error = retrieve_records::<LightParticle, _>(&array, &[0..5]).unwrap_err();
+        let error = array
+            .retrieve_records::<LightParticle>(&[0..5])
+            .unwrap_err();
         assert!(error.to_string().contains("mass"), "{error}");
     }
     let dir = scratch("transfer_2d");
@@ -523,8 +530,8 @@ fn records_move_chunk_by_chunk_as_zarrs_moves_them() {
         .create(store(&dir), "/", &fill())
         .unwrap();
     let records: Vec<Particle> = (0..12).map(particle).collect();
-    store_records(&array, &[1..5, 2..5], &records).unwrap();
-    let ours: Vec<Particle> = retrieve_records(&array, &[0..6, 0..5]).unwrap();
+    array.store_records(&[1..5, 2..5], &records).unwrap();
+    let ours: Vec<Particle> = array.retrieve_records(&[0..6, 0..5]).unwrap();
     let theirs: Vec<Particle> = array.retrieve_array_subset(&[0..6, 0..5]).unwrap();
     assert!(same(&ours, &theirs));
     assert!(same(&ours[7..10], &records[..3]));

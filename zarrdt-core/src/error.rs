@@ -173,6 +173,27 @@ pub enum Error {
 }
 
 impl Error {
+    /// This error with its element index and byte offset counted from `elements` elements of
+    /// `element_size` bytes earlier: for an error about part of a larger buffer (a chunk's
+    /// records decoded after others, in the caller's output).
+    #[must_use]
+    pub fn shifted(self, elements: usize, element_size: usize) -> Self {
+        match self {
+            Error::InvalidElement {
+                index,
+                path,
+                offset,
+                fault,
+            } => Error::InvalidElement {
+                index: index.saturating_add(elements),
+                path,
+                offset: offset.saturating_add(elements.saturating_mul(element_size)),
+                fault,
+            },
+            other => other,
+        }
+    }
+
     /// The field path the error names (root for the whole element), if it names one.
     pub fn path(&self) -> Option<&FieldPath> {
         with_path!(self, path => Some(path), None)

@@ -114,7 +114,8 @@ impl Default for Compression {
 /// ```
 /// use std::sync::Arc;
 /// use zarrdt_core::{DataType, Record, Value};
-/// use zarrdt_zarrs::{ArrayOptions, Compression, retrieve_values, store_values};
+/// use zarrdt_zarrs::{ArrayOptions, Compression};
+/// use zarrdt_zarrs::{ReadRecords, WriteRecords};
 /// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
 /// use serde_json::json;
 ///
@@ -130,8 +131,8 @@ impl Default for Compression {
 /// let one: Record = [("time", Value::Float64(0.5)), ("channel", Value::UInt16(3))]
 ///     .into_iter()
 ///     .collect();
-/// store_values(&array, &[5..6], &[one.clone().into()])?;
-/// let read = retrieve_values(&array, &[4..6])?;
+/// array.store_values(&[5..6], &[one.clone().into()])?;
+/// let read = array.retrieve_values(&[4..6])?;
 /// assert_eq!(read, [fill.into(), one.into()]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

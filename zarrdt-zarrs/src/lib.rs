@@ -60,27 +60,23 @@ mod create;
 mod data_type;
 pub mod element;
 mod error;
-mod field;
 mod open;
 mod record;
+mod records;
 mod shard;
 mod store;
 mod stored;
 mod subset;
-mod transfer;
-mod values;
 
 pub use create::{ArrayOptions, Compression};
 pub use data_type::StructDataType;
 pub use error::Error;
-pub use field::retrieve_field;
 pub use open::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions, open_array, register};
 pub use record::RecordType;
+pub use records::{ReadRecords, WriteRecords};
 pub use shard::check_shards;
 pub use store::{StoreOptions, open_store, open_store_with};
 pub use stored::StoredStructDataType;
-pub use transfer::{retrieve_records, store_records};
-pub use values::{retrieve_values, store_values};
 
 /// The zarrs this crate is built with: name it through here, so that the versions agree.
 pub use zarrs;

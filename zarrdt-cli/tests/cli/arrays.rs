@@ -10,7 +10,8 @@ use std::sync::Arc;
 
 use common::{flatten, scratch, zarrdt};
 use serde_json::{Value as Json, json};
-use zarrdt::array::{ArrayOptions, Compression, open_array, store_values};
+use zarrdt::WriteRecords;
+use zarrdt::array::{ArrayOptions, Compression, open_array};
 use zarrdt::types::{DataType, ScalarType};
 use zarrdt::value::Value;
 use zarrdt::zarrs::filesystem::FilesystemStore;
@@ -354,8 +355,8 @@ fn v2_blosc_with_a_missing_chunk() {
         .chain(20..25)
         .map(|i| sample(i).to_value())
         .collect();
-    store_values(&array, &[0..10], &values[..10]).unwrap();
-    store_values(&array, &[20..25], &values[10..]).unwrap();
+    array.store_values(&[0..10], &values[..10]).unwrap();
+    array.store_values(&[20..25], &values[10..]).unwrap();
 
     let dump = zarrdt(["dump", path(&dir)]).json();
     assert_eq!(dump["zarr_format"], 2);
@@ -396,7 +397,7 @@ fn v2_fortran_order_two_dimensional() {
     let dir = v2_array("v2_fortran", vec![4, 3], vec![3, 2], true);
     let array = open_array(store(&dir), "/").unwrap();
     let values: Vec<Value> = (0..12).map(|i| sample(i).to_value()).collect();
-    store_values(&array, &[0..4, 0..3], &values).unwrap();
+    array.store_values(&[0..4, 0..3], &values).unwrap();
     // The chunk bytes are column-major: the first chunk starts with elements (0,0), (1,0).
     let dump = zarrdt(["dump", path(&dir)]).json();
     let flat = flatten(&dump["values"], 2);
@@ -416,16 +417,16 @@ fn scalar_arrays_and_zero_dimensions() {
         .compression(Compression::None)
         .create_with(store(&dir), "/", &float64, &Value::Float64(f64::NAN))
         .unwrap();
-    store_values(
-        &array,
-        &[0..1, 0..3],
-        &[
-            Value::Float64(0.1),
-            Value::Float64(f64::from_bits(0x7ff8_0000_0000_0001)),
-            Value::Float64(-0.0),
-        ],
-    )
-    .unwrap();
+    array
+        .store_values(
+            &[0..1, 0..3],
+            &[
+                Value::Float64(0.1),
+                Value::Float64(f64::from_bits(0x7ff8_0000_0000_0001)),
+                Value::Float64(-0.0),
+            ],
+        )
+        .unwrap();
     let dump = zarrdt(["dump", path(&dir)]).json();
     assert_eq!(dump["data_type"], "float64");
     assert_eq!(dump["fill_value"], "NaN");

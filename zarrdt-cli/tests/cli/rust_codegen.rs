@@ -16,15 +16,14 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use serde_json::json;
-use zarrdt::array::{
-    ArrayOptions, Compression, RecordType, open_array, retrieve_values, store_values,
-};
+use zarrdt::array::{ArrayOptions, Compression, RecordType, open_array};
 use zarrdt::layout::Layout;
 use zarrdt::types::DataType;
 use zarrdt::value::Value;
 use zarrdt::zarrs::array::{ArraySubset, Element as ZarrsElement, ElementOwned};
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{Endian, ZarrType};
+use zarrdt::{ReadRecords, WriteRecords};
 
 use crate::common::{self, scratch, workspace};
 
@@ -98,7 +97,7 @@ fn awkward_v3() -> PathBuf {
         .create_with(store, "/", &data_type, &fill)
         .unwrap();
     let values: Vec<Value> = (1..9).map(record).collect();
-    store_values(&array, &[2..10], &values).unwrap();
+    array.store_values(&[2..10], &values).unwrap();
     dir
 }
 
@@ -131,7 +130,7 @@ fn awkward_v2() -> PathBuf {
         .collect();
     drop(array);
     let array = open_array(store, "/").unwrap();
-    store_values(&array, &[0..3], &values).unwrap();
+    array.store_values(&[0..3], &values).unwrap();
     dir
 }
 
@@ -320,7 +319,7 @@ fn check<T: ZarrType + ElementOwned + ZarrsElement + std::fmt::Debug>(name: &str
     let typed: Vec<T> = array
         .retrieve_array_subset(&all)
         .unwrap_or_else(|e| panic!("{name}: {e}"));
-    let values = retrieve_values(&array, &all).unwrap();
+    let values = array.retrieve_values(&all).unwrap();
     assert_eq!(typed.len(), values.len(), "{name}");
     for (i, (t, v)) in typed.iter().zip(&values).enumerate() {
         assert!(t.to_value() == *v, "{name} element {i}: {t:?} vs {v:?}");

@@ -80,12 +80,13 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
 ///
 /// ```no_run
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::{open_array, retrieve_values};
+/// use zarrdt_zarrs::open_array;
+/// use zarrdt_zarrs::ReadRecords;
 /// use zarrdt_zarrs::zarrs::filesystem::FilesystemStore;
 ///
 /// let store = Arc::new(FilesystemStore::new("data.zarr")?);
 /// let array = open_array(store, "/")?;
-/// let records = retrieve_values(&array, &[0..10])?;
+/// let records = array.retrieve_values(&[0..10])?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn open_array<S: ?Sized + ReadableStorageTraits + 'static>(

@@ -1,0 +1,184 @@
+//! Records read and written through methods on zarrs' [`Array`]: [`ReadRecords`] and
+//! [`WriteRecords`], the checked and fast path for every array of records (and of scalars).
+//!
+//! Every read checks that its subset lies within the array and each shard index it will use
+//! (zarrs 0.23.14 trusts both), then moves the elements unit by unit (chunks, or a sharded
+//! array's inner chunks), several units at a time on all threads, each decoded from zarrs'
+//! codecs straight into the caller's output; every write encodes each chunk (shard) once into
+//! a buffer its thread reuses. zarrs' own `retrieve_array_subset` and `store_array_subset`
+//! remain for arrays from sources you trust: they check nothing of the above, and build an
+//! array-sized byte buffer besides the records.
+
+mod plan;
+pub(crate) mod read;
+mod write;
+
+use zarrdt_core::{Value, ZarrType};
+use zarrs::array::{Array, ArraySubsetTraits};
+use zarrs::storage::{ReadableStorageTraits, ReadableWritableStorageTraits};
+
+use crate::subset::check_subset;
+use crate::{Error, RecordType};
+
+/// Reading records from a zarrs [`Array`]: `use zarrdt::ReadRecords;` and call them on any
+/// array zarrdt opened or created (or any zarrs array of a type zarrdt knows).
+///
+/// ```
+/// use std::sync::Arc;
+/// use zarrdt_zarrs::{ArrayOptions, ReadRecords, WriteRecords};
+/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+///
+/// let array = ArrayOptions::new(vec![10], vec![4]).create(Arc::new(MemoryStore::new()), "/", &0u32)?;
+/// array.store_records(&[0..10], &(0..10u32).collect::<Vec<_>>())?;
+/// let some: Vec<u32> = array.retrieve_records(&[3..9])?; // parts of three chunks
+/// assert_eq!(some, [3, 4, 5, 6, 7, 8]);
+/// # Ok::<(), zarrdt_zarrs::Error>(())
+/// ```
+pub trait ReadRecords {
+    /// The records of `subset`, in C order, as `T`s (missing chunks give the fill value).
+    ///
+    /// `T` must be the array's element type: a struct of the same fields, names, types and
+    /// offsets (a Zarr v2 array's byte orders may be any), or the error names the first field
+    /// that differs. A subset beyond the array, or a corrupt shard index, is an error before
+    /// anything is read; a chunk that cannot be decoded is an error naming its key, and an
+    /// invalid element (a `bool` byte 2) one naming its index in the output, its field and its
+    /// byte offset.
+    fn retrieve_records<T: ZarrType + Send>(
+        &self,
+        subset: &dyn ArraySubsetTraits,
+    ) -> Result<Vec<T>, Error> {
+        let mut records = Vec::new();
+        self.retrieve_records_into(subset, &mut records)?;
+        Ok(records)
+    }
+
+    /// [`retrieve_records`](ReadRecords::retrieve_records), appending to `out` (so that its
+    /// allocation can be reused from read to read). On error, `out` holds what it held and
+    /// possibly some of the records.
+    fn retrieve_records_into<T: ZarrType + Send>(
+        &self,
+        subset: &dyn ArraySubsetTraits,
+        out: &mut Vec<T>,
+    ) -> Result<(), Error>;
+
+    /// The field at `path` (field names from the top of the record, such as `["pos"]` or
+    /// `["point", "x"]`) of every record of `subset`, in C order, as `T`s: what NumPy users do
+    /// with `a["mass"]`. `T` must be the field's type (an `f64` for a `float64` field, a
+    /// `[f32; 3]` for a subarray or a struct of fields `"0"`, `"1"`, `"2"`, a derived struct
+    /// for a nested record); the error names the first difference, and a path that names no
+    /// field is [`zarrdt_core::Error::NoSuchField`]. Only the field is read out of each
+    /// record: no record is built.
+    fn retrieve_field<T: ZarrType + Send>(
+        &self,
+        subset: &dyn ArraySubsetTraits,
+        path: &[&str],
+    ) -> Result<Vec<T>, Error>;
+
+    /// The records of `subset`, in C order, as dynamic [`Value`]s: for arrays whose type is
+    /// known only at run time.
+    fn retrieve_values(&self, subset: &dyn ArraySubsetTraits) -> Result<Vec<Value>, Error>;
+
+    /// Checks the index of every stored shard `subset` touches (see
+    /// [`check_shards`](crate::check_shards)); every read above does.
+    fn check_shards(&self, subset: &dyn ArraySubsetTraits) -> Result<(), Error>;
+
+    /// The element type in zarrdt's terms.
+    fn record_type(&self) -> Result<RecordType, Error>;
+}
+
+/// Writing records into a zarrs [`Array`]: `use zarrdt::WriteRecords;`.
+pub trait WriteRecords {
+    /// Stores `records` (C order) into `subset`; `T` must be the array's element type (the
+    /// error names the first field that differs), and `records` exactly the subset's
+    /// elements. A chunk (a shard, for a sharded array) the subset covers is encoded once and
+    /// stored whole, several at a time; one it covers in part is read, updated and written
+    /// by zarrs. An error storing a chunk names its key.
+    fn store_records<T: ZarrType + Sync>(
+        &self,
+        subset: &dyn ArraySubsetTraits,
+        records: &[T],
+    ) -> Result<(), Error>;
+
+    /// Stores `values` (C order) into `subset`; each must be a value of the array's data type,
+    /// or the error names the field.
+    fn store_values(&self, subset: &dyn ArraySubsetTraits, values: &[Value]) -> Result<(), Error>;
+}
+
+impl<S: ?Sized + ReadableStorageTraits + 'static> ReadRecords for Array<S> {
+    fn retrieve_records_into<T: ZarrType + Send>(
+        &self,
+        subset: &dyn ArraySubsetTraits,
+        out: &mut Vec<T>,
+    ) -> Result<(), Error> {
+        check_type::<T, S>(self)?;
+        let start = out.len();
+        read::read(self, subset, T::SIZE, &mut read::Records { out, start })
+    }
+
+    fn retrieve_field<T: ZarrType + Send>(
+        &self,
+        subset: &dyn ArraySubsetTraits,
+        path: &[&str],
+    ) -> Result<Vec<T>, Error> {
+        let record = RecordType::of(self.data_type())?;
+        let mut out = Vec::new();
+        let layout = record.native_layout();
+        let mut field = read::Field::new(layout, path, &mut out)?;
+        read::read(self, subset, layout.size(), &mut field)?;
+        Ok(out)
+    }
+
+    fn retrieve_values(&self, subset: &dyn ArraySubsetTraits) -> Result<Vec<Value>, Error> {
+        let record = RecordType::of(self.data_type())?;
+        let mut out = Vec::new();
+        let layout = record.native_layout();
+        let mut values = read::Values {
+            layout,
+            out: &mut out,
+            start: 0,
+        };
+        read::read(self, subset, layout.size(), &mut values)?;
+        Ok(out)
+    }
+
+    fn check_shards(&self, subset: &dyn ArraySubsetTraits) -> Result<(), Error> {
+        crate::check_shards(self, subset)
+    }
+
+    fn record_type(&self) -> Result<RecordType, Error> {
+        RecordType::of(self.data_type())
+    }
+}
+
+impl<S: ?Sized + ReadableWritableStorageTraits + 'static> WriteRecords for Array<S> {
+    fn store_records<T: ZarrType + Sync>(
+        &self,
+        subset: &dyn ArraySubsetTraits,
+        records: &[T],
+    ) -> Result<(), Error> {
+        check_type::<T, S>(self)?;
+        write::write(self, subset, &write::Records(records))
+    }
+
+    fn store_values(&self, subset: &dyn ArraySubsetTraits, values: &[Value]) -> Result<(), Error> {
+        let record = RecordType::of(self.data_type())?;
+        let size = record.native_layout().size();
+        check_subset(self, subset, size)?;
+        let bytes = record.native_layout().encode_values(values)?;
+        write::write(
+            self,
+            subset,
+            &write::Encoded {
+                bytes: &bytes,
+                size,
+            },
+        )
+    }
+}
+
+/// That `T` is the array's record type, or the error naming the first field that differs.
+fn check_type<T: ZarrType, S: ?Sized>(array: &Array<S>) -> Result<(), Error> {
+    let record = RecordType::of(array.data_type())?;
+    T::layout(zarrdt_core::Endian::NATIVE).check_matches(record.native_layout())?;
+    Ok(())
+}

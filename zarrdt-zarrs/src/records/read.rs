@@ -1,0 +1,350 @@
+//! Reading a subset of an array unit by unit (chunks, or a sharded array's inner chunks): the
+//! units of a few slabs fetched and decoded by zarrs' codecs in parallel while the previous
+//! slabs are decoded, each run of elements straight from the codecs' output into the caller's
+//! output ([`Sink`]), in C order. Memory: the output and two windows of units (a window is
+//! at least as many units as threads), whatever the array's size.
+
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+use zarrdt_core::{Endian, Layout, Value, ZarrType};
+use zarrs::array::{
+    Array, ArrayBytes, ArrayError, ArrayShardedReadableExt, ArrayShardedReadableExtCache,
+    ArraySubsetTraits, CodecOptions,
+};
+use zarrs::storage::ReadableStorageTraits;
+
+use super::plan::{Plan, Slab};
+use crate::Error;
+use crate::subset::check_subset;
+
+/// The machine's byte order as a static type, for the monomorphised decoders.
+#[cfg(target_endian = "little")]
+type Native = zarrdt_core::LittleEndian;
+#[cfg(target_endian = "big")]
+type Native = zarrdt_core::BigEndian;
+
+/// Runs of at least this many bytes are decoded by all threads; shorter ones by one.
+const PARALLEL_BYTES: usize = 1 << 20;
+
+/// Where the elements read go: each run of consecutive elements, as the native packed bytes
+/// zarrs' codecs hand over.
+pub(crate) trait Sink: Send {
+    /// Appends the elements of `bytes`; an error names them by their index in the output.
+    fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error>;
+}
+
+/// Reads `subset` of `array` (elements of `element_size` bytes) into `sink`, in C order.
+pub(crate) fn read<S, K>(
+    array: &Array<S>,
+    subset: &dyn ArraySubsetTraits,
+    element_size: usize,
+    sink: &mut K,
+) -> Result<(), Error>
+where
+    S: ?Sized + ReadableStorageTraits + 'static,
+    K: Sink,
+{
+    check_subset(array, subset, element_size)?;
+    crate::check_shards(array, subset)?;
+    let Some(unit_shape) = grid_chunk_shape(array) else {
+        // A grid zarrs alone knows how to walk: its own read of the whole subset.
+        let bytes: ArrayBytes<'static> = array
+            .retrieve_array_subset(subset)
+            .map_err(|error| Error::in_subset(array, subset, error))?;
+        let bytes = bytes.into_fixed().map_err(ArrayError::from)?;
+        return Ok(sink.take(&bytes)?);
+    };
+    let plan = Plan::new(subset, unit_shape, array.shape())?;
+    let reader = Reader {
+        array,
+        cache: ArrayShardedReadableExtCache::new(array),
+        options: CodecOptions::default().with_concurrent_target(1),
+    };
+    // Windows of whole slabs, each at least as many units as there are threads.
+    let threads = rayon::current_num_threads().max(1);
+    let mut windows = Vec::new();
+    let mut start = 0;
+    let mut units = 0;
+    for (number, slab) in plan.slabs.iter().enumerate() {
+        units += slab.units.len();
+        if units >= threads {
+            windows.push(start..number + 1);
+            start = number + 1;
+            units = 0;
+        }
+    }
+    if start < plan.slabs.len() {
+        windows.push(start..plan.slabs.len());
+    }
+    let mut windows = windows.into_iter();
+    let Some(first) = windows.next() else {
+        return Ok(());
+    };
+    let mut fetched = reader.fetch(&plan.slabs[first.clone()]);
+    let mut current = first;
+    for next in windows {
+        let bytes = fetched?;
+        let (ahead, decoded) = rayon::join(
+            || reader.fetch(&plan.slabs[next.clone()]),
+            || {
+                decode(
+                    &plan,
+                    &plan.slabs[current.clone()],
+                    &bytes,
+                    element_size,
+                    sink,
+                )
+            },
+        );
+        decoded?;
+        fetched = ahead;
+        current = next;
+        // The cache holds one shard index per shard read; keep it small.
+        if reader.cache.len() > 64 {
+            reader.cache.clear();
+        }
+    }
+    let bytes = fetched?;
+    decode(&plan, &plan.slabs[current], &bytes, element_size, sink)
+}
+
+/// The chunk shape of the array's chunk grid (its shards, if sharded), if it is regular.
+pub(crate) fn grid_chunk_shape<S: ?Sized>(array: &Array<S>) -> Option<Vec<u64>> {
+    regular_chunk_shape(array.chunk_grid())
+}
+
+fn regular_chunk_shape(grid: &zarrs::array::ChunkGrid) -> Option<Vec<u64>> {
+    let metadata = grid.metadata();
+    if metadata.name() != "regular" {
+        return None;
+    }
+    let shape = metadata.configuration()?.get("chunk_shape")?.as_array()?;
+    shape.iter().map(serde_json::Value::as_u64).collect()
+}
+
+/// Fetches units through zarrs, sharing shard indexes between them.
+struct Reader<'a, S: ?Sized> {
+    array: &'a Array<S>,
+    cache: ArrayShardedReadableExtCache,
+    options: CodecOptions,
+}
+
+impl<S: ?Sized + ReadableStorageTraits + 'static> Reader<'_, S> {
+    /// The native bytes of the overlap of every unit of `slabs`, fetched and decoded in
+    /// parallel, in order.
+    fn fetch(&self, slabs: &[Slab]) -> Result<Vec<Cow<'static, [u8]>>, Error> {
+        let units: Vec<_> = slabs.iter().flat_map(|slab| &slab.units).collect();
+        units
+            .par_iter()
+            .map(|unit| {
+                // A whole chunk (shard) in one read of its object, so that a writer replacing
+                // it in the meantime is never seen half; part of one through zarrs' partial
+                // decoders (a shard's index and its inner chunks are read apart).
+                let read: Result<ArrayBytes<'static>, ArrayError> = if unit.whole {
+                    self.array.retrieve_chunk_opt(&unit.indices, &self.options)
+                } else {
+                    self.array.retrieve_array_subset_sharded_opt(
+                        &self.cache,
+                        &unit.overlap,
+                        &self.options,
+                    )
+                };
+                let bytes =
+                    read.map_err(|error| Error::in_chunk(self.array, &unit.indices, error))?;
+                Ok(bytes.into_fixed().map_err(ArrayError::from)?)
+            })
+            .collect()
+    }
+}
+
+/// Hands `sink` the runs of `slabs` in C order, from their units' `bytes` (in the order
+/// [`Reader::fetch`] gives them).
+fn decode<K: Sink>(
+    plan: &Plan,
+    slabs: &[Slab],
+    bytes: &[Cow<'static, [u8]>],
+    element_size: usize,
+    sink: &mut K,
+) -> Result<(), Error> {
+    let mut first_unit = 0;
+    for slab in slabs {
+        let units = &bytes[first_unit..first_unit + slab.units.len()];
+        for run in plan.runs(slab) {
+            let unit = &units[run.unit];
+            let range = run.elements.start * element_size..run.elements.end * element_size;
+            let run_bytes = unit.get(range).ok_or_else(|| {
+                Error::Zarr(zarrdt_core::Error::ChunkLength {
+                    len: unit.len(),
+                    element_size,
+                })
+            })?;
+            sink.take(run_bytes)?;
+        }
+        first_unit += slab.units.len();
+    }
+    Ok(())
+}
+
+/// Records of a Rust type, appended to a vector.
+pub(crate) struct Records<'a, T> {
+    pub(crate) out: &'a mut Vec<T>,
+    /// The length of `out` before the read, to give element indices in the output.
+    pub(crate) start: usize,
+}
+
+impl<T: ZarrType + Send> Sink for Records<'_, T> {
+    fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
+        let before = self.out.len() - self.start;
+        decode_records(bytes, self.out).map_err(|error| error.shifted(before, T::SIZE))
+    }
+}
+
+/// The records of `bytes` (native packed) appended to `out`: by all threads where there are
+/// many and the type is not one copy of its bytes anyway; `out` unchanged on error.
+fn decode_records<T: ZarrType + Send>(
+    bytes: &[u8],
+    out: &mut Vec<T>,
+) -> Result<(), zarrdt_core::Error> {
+    if T::NATIVE_LAYOUT || bytes.len() < PARALLEL_BYTES || rayon::current_num_threads() == 1 {
+        return T::decode_slice_into(bytes, Endian::NATIVE, out);
+    }
+    if T::SIZE == 0 || !bytes.len().is_multiple_of(T::SIZE) {
+        return Err(zarrdt_core::Error::ChunkLength {
+            len: bytes.len(),
+            element_size: T::SIZE,
+        });
+    }
+    let start = out.len();
+    let first_invalid = AtomicUsize::new(usize::MAX);
+    out.par_extend(
+        bytes
+            .par_chunks_exact(T::SIZE)
+            .enumerate()
+            .map(|(index, record)| {
+                if T::HAS_INVALID_BYTES && !T::packed_is_valid::<Native>(record) {
+                    first_invalid.fetch_min(index, Ordering::Relaxed);
+                }
+                T::read_packed::<Native>(record)
+            }),
+    );
+    let invalid = first_invalid.into_inner();
+    if invalid != usize::MAX {
+        out.truncate(start);
+        let record = &bytes[invalid * T::SIZE..(invalid + 1) * T::SIZE];
+        T::check_packed::<Native>(record).map_err(|error| error.at(invalid, T::SIZE))?;
+    }
+    Ok(())
+}
+
+/// One field of every record, of a Rust type, appended to a vector.
+pub(crate) struct Field<'a, F> {
+    pub(crate) out: &'a mut Vec<F>,
+    pub(crate) start: usize,
+    /// The record's size and the field's offset in it.
+    pub(crate) record: usize,
+    pub(crate) offset: usize,
+    /// The field's path, for errors.
+    pub(crate) path: Vec<String>,
+}
+
+impl<F: ZarrType + Send> Field<'_, F> {
+    /// The field at `path` of records of `layout` (native), read as `F`, appended to `out`;
+    /// an error names the path if there is no such field or `F` is not its type.
+    pub(crate) fn new<'a>(
+        layout: &Layout,
+        path: &[&str],
+        out: &'a mut Vec<F>,
+    ) -> Result<Field<'a, F>, zarrdt_core::Error> {
+        let Some((offset, field)) = layout.field_at(path) else {
+            return Err(zarrdt_core::Error::NoSuchField {
+                path: path
+                    .iter()
+                    .fold(zarrdt_core::FieldPath::root(), |path, name| {
+                        path.field(name)
+                    }),
+            });
+        };
+        F::layout(Endian::NATIVE)
+            .check_matches(field)
+            .map_err(|error| {
+                path.iter().rev().fold(error, |error, name| {
+                    error.within(zarrdt_core::PathSegment::Field((*name).to_owned()))
+                })
+            })?;
+        Ok(Field {
+            start: out.len(),
+            out,
+            record: layout.size(),
+            offset,
+            path: path.iter().map(|&name| name.to_owned()).collect(),
+        })
+    }
+}
+
+impl<F: ZarrType + Send> Sink for Field<'_, F> {
+    fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
+        let (record, offset) = (self.record, self.offset);
+        if record == 0 || !bytes.len().is_multiple_of(record) {
+            return Err(zarrdt_core::Error::ChunkLength {
+                len: bytes.len(),
+                element_size: record,
+            });
+        }
+        let before = self.out.len() - self.start;
+        let start = self.out.len();
+        let first_invalid = AtomicUsize::new(usize::MAX);
+        let field = |(index, element): (usize, &[u8])| {
+            let bytes = &element[offset..offset + F::SIZE];
+            if F::HAS_INVALID_BYTES && !F::packed_is_valid::<Native>(bytes) {
+                first_invalid.fetch_min(index, Ordering::Relaxed);
+            }
+            F::read_packed::<Native>(bytes)
+        };
+        if bytes.len() < PARALLEL_BYTES || rayon::current_num_threads() == 1 {
+            self.out
+                .extend(bytes.chunks_exact(record).enumerate().map(field));
+        } else {
+            self.out
+                .par_extend(bytes.par_chunks_exact(record).enumerate().map(field));
+        }
+        let invalid = first_invalid.into_inner();
+        if invalid != usize::MAX {
+            self.out.truncate(start);
+            let element = &bytes[invalid * record..(invalid + 1) * record];
+            if let Err(fault) = F::check_packed::<Native>(&element[offset..offset + F::SIZE]) {
+                // The fault inside the field, seen from the record: the path's names and
+                // the field's offset.
+                let names: Vec<&str> = self.path.iter().map(String::as_str).collect();
+                let (outer, inner) = names.split_first().unwrap_or((&"", &[]));
+                let fault = inner
+                    .iter()
+                    .rev()
+                    .fold(fault, |fault, name| fault.in_field(name, 0))
+                    .in_field(outer, offset);
+                return Err(fault.at(before + invalid, record));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Records of a type known only at run time, as values.
+pub(crate) struct Values<'a> {
+    pub(crate) layout: &'a Layout,
+    pub(crate) out: &'a mut Vec<Value>,
+    pub(crate) start: usize,
+}
+
+impl Sink for Values<'_> {
+    fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
+        let before = self.out.len() - self.start;
+        let values = self
+            .layout
+            .decode_values(bytes)
+            .map_err(|error| error.shifted(before, self.layout.size()))?;
+        self.out.extend(values);
+        Ok(())
+    }
+}

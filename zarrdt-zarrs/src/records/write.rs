@@ -1,0 +1,182 @@
+//! Writing records into a subset of an array chunk by chunk (shard by shard, for a sharded
+//! array): each chunk's records encoded into a buffer its thread reuses and stored by zarrs on
+//! their own, several chunks at a time. A chunk the subset covers (or covers within the array,
+//! for an edge chunk) is stored whole, encoded once; one it covers in part is updated by zarrs
+//! (read, changed, written). Memory: the threads' buffers, one chunk each.
+
+use std::cell::RefCell;
+use std::ops::Range;
+
+use rayon::prelude::*;
+use zarrdt_core::{Endian, ZarrType};
+use zarrs::array::{Array, ArrayBytes, ArraySubset, ArraySubsetTraits};
+use zarrs::storage::ReadableWritableStorageTraits;
+
+use super::plan::Plan;
+use crate::Error;
+use crate::subset::check_subset;
+
+thread_local! {
+    /// The chunk being encoded on this thread, reused from chunk to chunk.
+    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The records of one chunk: where they come from in the caller's slice, and where they go in
+/// its region (the whole chunk, or its overlap with the subset; positions in C order).
+struct Part {
+    /// The chunk's indices in the chunk grid.
+    indices: Vec<u64>,
+    /// The region written: the whole chunk, or the part of it in the subset.
+    region: ArraySubset,
+    /// Whether the region is the whole chunk.
+    whole: bool,
+    /// Pairs of (records, positions in the region).
+    runs: Vec<(Range<usize>, Range<usize>)>,
+}
+
+/// What is written: elements, each encoded into `size()` native packed bytes.
+pub(crate) trait Source: Sync {
+    /// The number of elements.
+    fn len(&self) -> usize;
+    /// The size of one element's bytes.
+    fn size(&self) -> usize;
+    /// Encodes the elements `elements` into `out` (exactly their bytes).
+    fn encode(&self, elements: Range<usize>, out: &mut [u8]) -> Result<(), zarrdt_core::Error>;
+}
+
+/// Records of a Rust type.
+pub(crate) struct Records<'a, T>(pub(crate) &'a [T]);
+
+impl<T: ZarrType + Sync> Source for Records<'_, T> {
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn size(&self) -> usize {
+        T::SIZE
+    }
+
+    fn encode(&self, elements: Range<usize>, out: &mut [u8]) -> Result<(), zarrdt_core::Error> {
+        T::encode_slice_into(&self.0[elements], out, Endian::NATIVE)
+    }
+}
+
+/// Elements already encoded (native packed bytes, `size` each).
+pub(crate) struct Encoded<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) size: usize,
+}
+
+impl Source for Encoded<'_> {
+    fn len(&self) -> usize {
+        self.bytes.len() / self.size.max(1)
+    }
+
+    fn size(&self) -> usize {
+        self.size
+    }
+
+    fn encode(&self, elements: Range<usize>, out: &mut [u8]) -> Result<(), zarrdt_core::Error> {
+        out.copy_from_slice(&self.bytes[elements.start * self.size..elements.end * self.size]);
+        Ok(())
+    }
+}
+
+/// Stores the elements of `source` (C order) into `subset` of `array`.
+pub(crate) fn write<S, E>(
+    array: &Array<S>,
+    subset: &dyn ArraySubsetTraits,
+    source: &E,
+) -> Result<(), Error>
+where
+    S: ?Sized + ReadableWritableStorageTraits + 'static,
+    E: Source,
+{
+    check_subset(array, subset, source.size())?;
+    let expected = usize::try_from(subset.to_array_subset().num_elements()).unwrap_or(usize::MAX);
+    if source.len() != expected {
+        return Err(Error::Zarr(zarrdt_core::Error::BufferLength {
+            expected,
+            found: source.len(),
+        }));
+    }
+    let Some(chunk_shape) = super::read::grid_chunk_shape(array) else {
+        // A grid zarrs alone knows how to walk: its own write of the whole subset.
+        let mut bytes = vec![0; expected * source.size()];
+        source.encode(0..expected, &mut bytes)?;
+        array.store_array_subset(subset, ArrayBytes::new_flen(bytes))?;
+        return Ok(());
+    };
+    let plan = Plan::new(subset, chunk_shape.clone(), array.shape())?;
+    // Each chunk's runs, in the order the records come.
+    let mut parts = Vec::new();
+    let mut next = 0;
+    for slab in &plan.slabs {
+        let first = parts.len();
+        parts.extend(slab.units.iter().map(|unit| Part {
+            indices: unit.indices.clone(),
+            region: unit.region.clone(),
+            whole: unit.whole,
+            runs: Vec::new(),
+        }));
+        for run in plan.runs(slab) {
+            let count = run.elements.len();
+            parts[first + run.unit]
+                .runs
+                .push((next..next + count, run.elements));
+            next += count;
+        }
+    }
+    parts
+        .par_iter()
+        .try_for_each(|part| store_part(array, part, source))
+}
+
+/// Stores one chunk's records: the whole chunk if they cover it within the array (the fill
+/// value beyond the array's end, which is never read), else an update of the part they cover.
+fn store_part<S, E>(array: &Array<S>, part: &Part, source: &E) -> Result<(), Error>
+where
+    S: ?Sized + ReadableWritableStorageTraits + 'static,
+    E: Source,
+{
+    let size = source.size();
+    let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
+    BUFFER.with(|buffer| {
+        let mut buffer = buffer.borrow_mut();
+        let result = (|| {
+            if part.whole {
+                fill(&mut buffer, elements, array.fill_value().as_ne_bytes());
+            } else {
+                buffer.clear();
+                buffer.resize(elements * size, 0);
+            }
+            for (from, to) in &part.runs {
+                source.encode(from.clone(), &mut buffer[to.start * size..to.end * size])?;
+            }
+            let bytes = ArrayBytes::new_flen(&buffer[..]);
+            Ok::<_, Error>(if part.whole {
+                array.store_chunk(&part.indices, bytes)
+            } else {
+                array.store_array_subset(&part.region, bytes)
+            })
+        })();
+        // Writes of other chunks keep their buffers; a large one is not kept for ever.
+        if buffer.capacity() > 256 << 20 {
+            *buffer = Vec::new();
+        }
+        result?.map_err(|error| Error::in_chunk(array, &part.indices, error))
+    })
+}
+
+/// `buffer` as `elements` copies of `fill`.
+fn fill(buffer: &mut Vec<u8>, elements: usize, fill: &[u8]) {
+    buffer.clear();
+    if fill.iter().all(|&byte| byte == 0) {
+        buffer.resize(elements * fill.len(), 0);
+    } else {
+        buffer.reserve(elements * fill.len());
+        for _ in 0..elements {
+            buffer.extend_from_slice(fill);
+        }
+    }
+}
