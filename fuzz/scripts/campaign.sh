@@ -10,7 +10,7 @@ set -u
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
-targets=${*:-data_type_v3 descr_v2 metadata fill_value decode_dynamic decode_static cli_dump}
+targets=${*:-data_type_v3 descr_v2 metadata fill_value decode_dynamic decode_static cli_dump open_array}
 work=${WORK:-/tmp/zarrdt-fuzz}
 # ASan's default 256 MB quarantine of freed memory would count against the 256 MB RSS limit.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16}
