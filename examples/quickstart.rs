@@ -11,12 +11,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use zarrdt::ReadRecords;
 use zarrdt::array::{ArrayOptions, Compression};
 use zarrdt::half::f16;
 use zarrdt::layout::Leaf;
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{Endian, ZarrStruct, ZarrType};
+use zarrdt::{ReadRecords, WriteRecords};
 
 /// A particle's velocity: a nested record.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
@@ -110,7 +110,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     for shard in 0..RECORDS.div_ceil(SHARD) {
         let range = shard * SHARD..((shard + 1) * SHARD).min(RECORDS);
         let particles: Vec<Particle> = range.clone().map(particle).collect();
-        array.store_array_subset(&[range.start..range.end], &particles)?;
+        array.store_records(&[range.start..range.end], &particles)?;
         print!(
             "\r  written {:>9} / {RECORDS} records ({:>3}%)",
             range.end,
@@ -123,7 +123,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     // 4. A slice across a shard boundary, read back and checked record by record; and one
     //    field of every record, without building the records.
     let slice = 99_990..100_010u64;
-    let read: Vec<Particle> = array.retrieve_array_subset(&[slice.start..slice.end])?;
+    let read: Vec<Particle> = array.retrieve_records(&[slice.start..slice.end])?;
     let expected: Vec<Particle> = slice.clone().map(particle).collect();
     if read != expected {
         return Err("the slice read back differs from what was written".into());

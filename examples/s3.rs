@@ -19,10 +19,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use zarrdt::ReadRecords;
 use zarrdt::array::{ArrayOptions, Compression, StoreOptions, open_store_with};
 use zarrdt::time::Milliseconds;
 use zarrdt::{DateTime64, ZarrStruct};
+use zarrdt::{ReadRecords, WriteRecords};
 
 /// One sensor reading.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
@@ -111,9 +111,7 @@ fn run() -> Result<(), Box<dyn Error>> {
                     }
                     let range = shard * SHARD..((shard + 1) * SHARD).min(records);
                     let readings: Vec<Reading> = range.clone().map(reading).collect();
-                    if let Err(error) =
-                        array.store_array_subset(&[range.start..range.end], readings)
-                    {
+                    if let Err(error) = array.store_records(&[range.start..range.end], &readings) {
                         if let Ok(mut failure) = failure.lock() {
                             failure.get_or_insert(format!(
                                 "shard {shard} (records {range:?}): {error}"
@@ -140,7 +138,7 @@ fn run() -> Result<(), Box<dyn Error>> {
 
     // Read back: a slice across a shard boundary, and one field of every record.
     let slice = SHARD - 5..SHARD + 5;
-    let read: Vec<Reading> = array.retrieve_array_subset(&[slice.start..slice.end])?;
+    let read: Vec<Reading> = array.retrieve_records(&[slice.start..slice.end])?;
     if read != slice.clone().map(reading).collect::<Vec<_>>() {
         return Err("the readings read back differ from those written".into());
     }

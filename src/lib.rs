@@ -2,7 +2,6 @@
 //! arrays of such records that zarr-python, tensorstore and other Zarr implementations read.
 //!
 //! ```
-//! use zarrdt::metadata::BytesCodec;
 //! use zarrdt::{Endian, ZarrStruct, ZarrType};
 //!
 //! #[derive(ZarrStruct, Debug, Clone, PartialEq)]
@@ -28,9 +27,8 @@
 //!
 //! // Chunks, in either byte order.
 //! let particles = vec![Particle { id: 1, pos: [0.5, 1.5, 2.5], mass: 1e3, alive: true }];
-//! let codec = BytesCodec::new(Some(Endian::Little));
-//! let bytes = codec.encode(&particles)?;
-//! assert_eq!(codec.decode::<Particle>(&bytes)?, particles);
+//! let bytes = Particle::encode_slice(&particles, Endian::Big);
+//! assert_eq!(Particle::decode_slice(&bytes, Endian::Big)?, particles);
 //! # Ok::<(), zarrdt::Error>(())
 //! ```
 //!
@@ -134,14 +132,16 @@
 //!
 //! # Arrays of records
 //!
-//! With the `zarrs` feature, [`array`](mod@array) creates, opens, reads and writes Zarr arrays of
-//! records through [zarrs](https://docs.rs/zarrs) on any store it supports, compressed and
-//! sharded: [`array::ArrayOptions`] creates one for a record type in one call,
-//! `array.store_array_subset` / `array.retrieve_array_subset::<Vec<T>>` move records,
-//! [`array::open_array`] opens any record array (v3, or v2 with NumPy structured dtypes), and
-//! [`array::retrieve_field`] reads one field of every record, and [`array::open_store`] gives
-//! the store of a directory or (feature `s3`) an `s3://` URL. See the README's "Arrays of
-//! records" and `examples/quickstart.rs`.
+//! With the `zarrs` feature, zarrdt creates, opens, reads and writes Zarr arrays of records
+//! through [zarrs](https://docs.rs/zarrs) on any store it supports, compressed and sharded:
+//! [`ArrayOptions`] creates one for a record type in one call, [`open_array`] opens any record
+//! array (v3, or v2 with NumPy structured dtypes, its metadata checked first), and methods on
+//! zarrs' `Array` move records: [`WriteRecords::store_records`],
+//! [`ReadRecords::retrieve_records`], and [`ReadRecords::retrieve_field`] for one field of
+//! every record (each subset and shard index checked, chunk by chunk on all threads);
+//! [`open_store`] gives the store of a directory or (feature `s3`) an `s3://` URL; the rest of
+//! the zarrs integration is in [`array`](mod@array). See the README's "Arrays of records" and
+//! `examples/quickstart.rs`.
 //!
 //! # Cargo features
 //!

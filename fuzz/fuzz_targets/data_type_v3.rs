@@ -28,10 +28,10 @@ fuzz_target!(|data: &[u8]| {
     let layout = Layout::from_data_type(&data_type, Some(Endian::Little)).expect("layout");
     let zero = layout.zero_value();
     let fill = data_type
-        .fill_value_to_json(&zero)
+        .fill_value_to_v3_json(&zero)
         .unwrap_or_else(|e| panic!("zero value of {json} not written: {e}"));
     let back = data_type
-        .fill_value_from_json(&fill)
+        .fill_value_from_v3_json(&fill, None)
         .unwrap_or_else(|e| panic!("fill {fill} of {json} does not read: {e}"));
     assert_eq!(back, zero, "fill {fill} of {json} reads as another value");
     zarrdt_fuzz::check_value_json(&layout, &zero);

@@ -24,10 +24,10 @@ fuzz_target!(|data: &[u8]| {
     }
     let zero = layout.zero_value();
     let fill = layout
-        .fill_value_to_json(Some(&zero))
+        .fill_value_to_v2_json(Some(&zero))
         .unwrap_or_else(|e| panic!("zero value of {json} not written: {e}"));
     let back = layout
-        .fill_value_from_json(&fill)
+        .fill_value_from_v2_json(&fill)
         .unwrap_or_else(|e| panic!("fill {fill} of {json} does not read: {e}"));
     assert_eq!(
         back.as_ref(),

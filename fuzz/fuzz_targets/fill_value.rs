@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let parsed = zarrdt_fuzz::parse_type(type_json);
     if let Some(data_type) = &parsed.v3 {
         for endian in [None, Some(Endian::Little), Some(Endian::Big)] {
-            let value = match data_type.fill_value_from_json_with_endian(fill, endian) {
+            let value = match data_type.fill_value_from_v3_json(fill, endian) {
                 Ok(value) => value,
                 Err(error) => {
                     zarrdt_fuzz::check_error(&error, data.len());
@@ -27,10 +27,10 @@ fuzz_target!(|data: &[u8]| {
                 }
             };
             let written = data_type
-                .fill_value_to_json(&value)
+                .fill_value_to_v3_json(&value)
                 .unwrap_or_else(|e| panic!("fill {fill} of {type_json} read but not written: {e}"));
             let back = data_type
-                .fill_value_from_json(&written)
+                .fill_value_from_v3_json(&written, endian)
                 .unwrap_or_else(|e| {
                     panic!("written fill {written} of {type_json} does not read: {e}")
                 });
@@ -59,10 +59,10 @@ fuzz_target!(|data: &[u8]| {
             let decoded = layout.decode_value(&bytes).expect("encoded value decodes");
             assert_eq!(decoded, value, "value {fill} of {type_json} through bytes");
         }
-        if let Ok(Some(value)) = layout.fill_value_from_json(fill) {
+        if let Ok(Some(value)) = layout.fill_value_from_v2_json(fill) {
             // v2 writes only the canonical NaN of a scalar type; anything else it writes reads back.
-            if let Ok(written) = layout.fill_value_to_json(Some(&value)) {
-                let back = layout.fill_value_from_json(&written).unwrap_or_else(|e| {
+            if let Ok(written) = layout.fill_value_to_v2_json(Some(&value)) {
+                let back = layout.fill_value_from_v2_json(&written).unwrap_or_else(|e| {
                     panic!("written v2 fill {written} of {type_json} does not read: {e}")
                 });
                 assert_eq!(

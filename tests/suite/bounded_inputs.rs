@@ -112,8 +112,6 @@ rusty_fork_test! {
                 .starts_with("data type mismatch at field `inner.x`"),
             "{error}"
         );
-        let error = bounded("decode_elements", || layout.decode_elements::<Outer>(&[])).unwrap_err();
-        assert!(matches!(error, Error::TypeMismatch { .. }), "{error}");
     }
 }
 
@@ -147,7 +145,7 @@ rusty_fork_test! {
         assert_eq!(s, &Value::Bytes(Vec::new()));
         // Written back, it is still the empty string.
         let written = bounded("write", || {
-            meta.data_type.fill_value_to_json(&meta.fill_value)
+            meta.data_type.fill_value_to_v3_json(&meta.fill_value)
         })
         .unwrap();
         assert_eq!(written, json!({"s": ""}));
@@ -241,12 +239,12 @@ rusty_fork_test! {
         let v3 = <[[f32; 2]; 2]>::data_type();
         let v2 = <[[f32; 2]; 2]>::layout(Endian::Big);
         assert_eq!(
-            v3.fill_value_from_json(&v3.fill_value_to_json(&value).unwrap())
+            v3.fill_value_from_v3_json(&v3.fill_value_to_v3_json(&value).unwrap(), None)
                 .unwrap(),
             value
         );
         assert_eq!(
-            v2.fill_value_from_json(&v2.fill_value_to_json(Some(&value)).unwrap())
+            v2.fill_value_from_v2_json(&v2.fill_value_to_v2_json(Some(&value)).unwrap())
                 .unwrap(),
             Some(value.clone())
         );
@@ -304,7 +302,7 @@ rusty_fork_test! {
         .into_iter()
         .collect();
         let error = point
-            .fill_value_to_json(&Value::Record(twice.clone()))
+            .fill_value_to_v3_json(&Value::Record(twice.clone()))
             .unwrap_err();
         assert!(error.to_string().contains("more than once"), "{error}");
         let layout = Layout::from_data_type(&point, None).unwrap();
@@ -332,7 +330,7 @@ rusty_fork_test! {
         ]
         .into_iter()
         .collect();
-        let json = data_type.fill_value_to_json(&Value::Record(value)).unwrap();
+        let json = data_type.fill_value_to_v3_json(&Value::Record(value)).unwrap();
         assert_eq!(json.to_string(), r#"{"zeta":1,"alpha":2,"mid":3}"#);
         let meta = ArrayMetadataV3::new(
             vec![1],
@@ -385,7 +383,7 @@ fn fill_a(meta: &ArrayMetadataV3) -> &Value {
 rusty_fork_test! {
     /// A base64 struct fill is read in the byte order of the array's bytes codec (the
     /// `structured` spec, tensorstore), little-endian without one; zarr-python 3.4.1+ reads it as
-    /// little-endian always, which `fill_value_from_json_with_endian(.., Some(Little))` gives.
+    /// little-endian always, which `fill_value_from_v3_json(.., Some(Little))` gives.
     #[test]
     fn legacy_base64_fills_follow_the_codec_endian() {
         let big = legacy(json!([{"name": "bytes", "configuration": {"endian": "big"}}]));
@@ -396,7 +394,7 @@ rusty_fork_test! {
         assert_eq!(fill_a(&none), &Value::Int32(0x0100_0000));
         let as_zarr_python = big
             .data_type
-            .fill_value_from_json_with_endian(&json!("AAAAAQI="), Some(Endian::Little))
+            .fill_value_from_v3_json(&json!("AAAAAQI="), Some(Endian::Little))
             .unwrap();
         assert_eq!(
             as_zarr_python.as_record().unwrap().get("a"),
@@ -452,7 +450,7 @@ fn field_count_work(count: usize) -> impl Fn() {
     let fill = Json::Object(fill);
     move || {
         let data_type = DataType::from_v3_json(&type_json).unwrap();
-        let value = data_type.fill_value_from_json(&fill).unwrap();
+        let value = data_type.fill_value_from_v3_json(&fill, None).unwrap();
         let layout = Layout::from_data_type(&data_type, Some(Endian::Little)).unwrap();
         let bytes = layout.encode_value(&value).unwrap();
         assert_eq!(bytes.len(), 4 * count);
@@ -1073,7 +1071,9 @@ fn bad_input_cases() {
             ("float32", "0x"),
         ] {
             let data_type = struct_of(&[("x", json!(scalar))]);
-            let error = bounded_thrice(hex, || data_type.fill_value_from_json(&json!({"x": hex})));
+            let error = bounded_thrice(hex, || {
+                data_type.fill_value_from_v3_json(&json!({"x": hex}), None)
+            });
             let error = error_saying(error, &["field `x`", hex, scalar]);
             assert!(matches!(error, Error::InvalidFillValue { .. }), "{error:?}");
         }
@@ -1100,7 +1100,7 @@ fn bad_input_cases() {
             ] {
                 let data_type = struct_of(&[("n", json!(scalar))]);
                 let error = bounded_thrice(scalar, || {
-                    data_type.fill_value_from_json(&json!({"n": fill}))
+                    data_type.fill_value_from_v3_json(&json!({"n": fill}), None)
                 });
                 let error = error_saying(error, &["field `n`", scalar, says]);
                 assert!(matches!(error, Error::InvalidFillValue { .. }), "{error:?}");
@@ -1112,11 +1112,11 @@ fn bad_input_cases() {
         &|| {
             let data_type = struct_of(&[("a", json!("int8")), ("b", json!("int8"))]);
             let error = bounded_thrice("missing", || {
-                data_type.fill_value_from_json(&json!({"a": 1}))
+                data_type.fill_value_from_v3_json(&json!({"a": 1}), None)
             });
             error_saying(error, &["`b`"]);
             let error = bounded_thrice("extra", || {
-                data_type.fill_value_from_json(&json!({"a": 1, "b": 2, "c": 3}))
+                data_type.fill_value_from_v3_json(&json!({"a": 1, "b": 2, "c": 3}), None)
             });
             error_saying(error, &["`c`"]);
         },
@@ -1127,13 +1127,15 @@ fn bad_input_cases() {
                 ["a", "int32"], ["b", "uint8"]]}}))
         .unwrap();
         for fill in ["AAAAAA==", "AAAAAAAA"] {
-            let error = bounded_thrice("base64", || data_type.fill_value_from_json(&json!(fill)));
+            let error = bounded_thrice("base64", || {
+                data_type.fill_value_from_v3_json(&json!(fill), None)
+            });
             let error = error_saying(error, &[fill, "5"]);
             assert!(matches!(error, Error::InvalidFillValue { .. }), "{error:?}");
         }
         let layout = v2(json!([["a", "<i4"], ["b", "|u1"]])).unwrap();
         let error = bounded_thrice("base64 v2", || {
-            layout.fill_value_from_json(&json!("AAAAAA=="))
+            layout.fill_value_from_v2_json(&json!("AAAAAA=="))
         });
         error_saying(error, &["AAAAAA==", "5"]);
     });

@@ -40,15 +40,21 @@ fn hex(text: &str) -> Vec<u8> {
         .collect()
 }
 
-/// Values through the typed `BytesCodec::encode::<T>`.
+/// Values through the codec's byte order for writing `T` and `ZarrType::encode_slice`.
 fn codec_encode<T: ZarrType>(codec: BytesCodec, values: &[Value]) -> Result<Vec<u8>, Error> {
     let typed: Vec<T> = values.iter().map(T::from_value).collect::<Result<_, _>>()?;
-    codec.encode(&typed)
+    Ok(T::encode_slice(
+        &typed,
+        codec.write_endian(&T::data_type())?,
+    ))
 }
 
-/// Bytes through the typed `BytesCodec::decode::<T>`, as values.
+/// Bytes through the codec's byte order for reading and `ZarrType::decode_slice`, as values.
 fn codec_decode<T: ZarrType>(codec: BytesCodec, bytes: &[u8]) -> Result<Vec<Value>, Error> {
-    Ok(codec.decode::<T>(bytes)?.iter().map(T::to_value).collect())
+    Ok(T::decode_slice(bytes, codec.read_endian())?
+        .iter()
+        .map(T::to_value)
+        .collect())
 }
 
 /// Values through `ZarrType::encode_slice`.
@@ -338,7 +344,9 @@ fn arrays_need_an_endian_exactly_when_their_elements_do() {
     const RULE: &str = "002 endian: required exactly when some value is multi-byte";
     fn check<T: ZarrType + Clone>(values: &[T], needed: bool) {
         let name = std::any::type_name::<T>();
-        let typed = BytesCodec::new(None).encode(values);
+        let typed = BytesCodec::new(None)
+            .write_endian(&T::data_type())
+            .map(|endian| T::encode_slice(values, endian));
         let dynamic: Vec<Value> = values.iter().map(T::to_value).collect();
         let dynamic = BytesCodec::new(None).encode_values(&T::data_type(), &dynamic);
         for result in [typed, dynamic] {
@@ -426,7 +434,8 @@ fn bool_decodes_only_0x00_and_0x01() {
         }
     });
     // The same bytes are fine as uint8.
-    assert_eq!(BytesCodec::new(None).decode::<u8>(&[0, 1, 2]).unwrap(), [0, 1, 2]);
+    let endian = BytesCodec::new(None).read_endian();
+    assert_eq!(u8::decode_slice(&[0, 1, 2], endian).unwrap(), [0, 1, 2]);
 }
 
 #[test]
@@ -436,8 +445,7 @@ fn bool_inside_arrays_names_the_element_and_offset() {
     // [[bool; 3]]: the bad byte 0x05 is in element 1 (of 3 bytes), at chunk offset 3 + 2.
     let chunk = [1, 0, 1, 0, 1, 5, 0, 0, 0];
     for codec in [BytesCodec::new(None), BytesCodec::new(Some(Endian::Big))] {
-        let typed = codec
-            .decode::<[bool; 3]>(&chunk)
+        let typed = <[bool; 3]>::decode_slice(&chunk, codec.read_endian())
             .map(|v| v.iter().map(ZarrType::to_value).collect());
         assert_invalid_bool(typed, 1, 5, 5, &format!("[{RULE}] [bool; 3] typed"));
         let dynamic = codec.decode_values(&<[bool; 3]>::data_type(), &chunk);
@@ -494,11 +502,12 @@ fn chunk_length_must_be_a_whole_number_of_elements() {
     });
     // Arrays: [i16; 3] is 6 bytes.
     assert!(matches!(
-        BytesCodec::new(None).decode::<[i16; 3]>(&[0; 5]),
+        <[i16; 3]>::decode_slice(&[0; 5], BytesCodec::new(None).read_endian()),
         Err(Error::ChunkLength { len: 5, element_size: 6 })
     ));
     // bool and uint8 chunks can have any length.
-    assert_eq!(BytesCodec::new(None).decode::<bool>(&[0; 7]).unwrap().len(), 7);
+    let endian = BytesCodec::new(None).read_endian();
+    assert_eq!(bool::decode_slice(&[0; 7], endian).unwrap().len(), 7);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -601,13 +610,13 @@ fn round_trip<T: ZarrType + Clone + Debug>(values: &[T], unit: usize) {
         let encoded = T::encode_slice(values, endian);
         assert_eq!(encoded.len(), values.len() * T::SIZE, "{context}: length");
         assert_eq!(
-            codec.encode(values).unwrap(),
-            encoded,
-            "{context}: BytesCodec::encode"
+            codec.write_endian(&data_type).unwrap(),
+            endian,
+            "{context}: BytesCodec::write_endian"
         );
         let mut into = vec![0xaa; encoded.len()];
-        codec.encode_into(values, &mut into).unwrap();
-        assert_eq!(into, encoded, "{context}: BytesCodec::encode_into");
+        T::encode_slice_into(values, &mut into, endian).unwrap();
+        assert_eq!(into, encoded, "{context}: encode_slice_into");
         assert_eq!(
             codec.encode_values(&data_type, &dynamic).unwrap(),
             encoded,
@@ -620,16 +629,14 @@ fn round_trip<T: ZarrType + Clone + Debug>(values: &[T], unit: usize) {
             .map(T::to_value)
             .collect();
         assert_eq!(back, dynamic, "{context}: ZarrType::decode_slice");
-        let back: Vec<Value> = codec
-            .decode::<T>(&encoded)
-            .unwrap()
-            .iter()
-            .map(T::to_value)
-            .collect();
-        assert_eq!(back, dynamic, "{context}: BytesCodec::decode");
+        assert_eq!(
+            codec.read_endian(),
+            endian,
+            "{context}: BytesCodec::read_endian"
+        );
         let mut appended = Vec::new();
-        codec.decode_into::<T>(&encoded, &mut appended).unwrap();
-        assert_eq!(appended.len(), values.len(), "{context}: decode_into");
+        T::decode_slice_into(&encoded, endian, &mut appended).unwrap();
+        assert_eq!(appended.len(), values.len(), "{context}: decode_slice_into");
         assert_eq!(
             codec.decode_values(&data_type, &encoded).unwrap(),
             dynamic,
@@ -666,8 +673,7 @@ fn decode_agrees<T: ZarrType>(bytes: &[u8]) {
         BytesCodec::new(Some(Endian::Little)),
         BytesCodec::new(Some(Endian::Big)),
     ] {
-        let typed = codec
-            .decode::<T>(bytes)
+        let typed = T::decode_slice(bytes, codec.read_endian())
             .map(|v| v.iter().map(T::to_value).collect::<Vec<_>>());
         let dynamic = codec.decode_values(&T::data_type(), bytes);
         match (typed, dynamic) {

@@ -146,14 +146,14 @@ fn assert_bytes_round_trip(data_type: &DataType, value: &Value, rule: &str) {
 
 /// Rule "JSON -> value -> JSON": the value written as v3 JSON text reads back to the same bits.
 fn assert_v3_text_round_trip(data_type: &DataType, value: &Value, rule: &str) -> String {
-    let written = data_type.fill_value_to_json(value).unwrap();
+    let written = data_type.fill_value_to_v3_json(value).unwrap();
     // Directly, without text…
-    let back = data_type.fill_value_from_json(&written).unwrap();
+    let back = data_type.fill_value_from_v3_json(&written, None).unwrap();
     assert_same(&back, value, &format!("[{rule}] {data_type} via {written}"));
     // …and through JSON text, which is how metadata is stored.
     let text = serde_json::to_string(&written).unwrap();
     let back = data_type
-        .fill_value_from_json(&parse(&text))
+        .fill_value_from_v3_json(&parse(&text), None)
         .unwrap_or_else(|e| panic!("[{rule}] {data_type}: written {text} does not read back: {e}"));
     assert_same(
         &back,
@@ -242,7 +242,7 @@ fn check_v3(rows: &[Row]) {
             } = row;
             let dt = data_type(name);
             let json = parse(input);
-            let read = dt.fill_value_from_json(&json);
+            let read = dt.fill_value_from_v3_json(&json, None);
             match (expect, read) {
                 (Expect::Fill(value, written), Ok(read)) => {
                     assert_same(&read, value, &format!("[{rule}] {name} {input}"));
@@ -639,7 +639,7 @@ fn v3_writing_rejects_values_of_another_type() {
         ("r<N> fill is exactly N/8 bytes", "r8", bytes(&[1, 2])),
     ];
     run_rows(rows, |(rule, name, value)| format!("[{rule}] {name} {}", show(value)), |(rule, name, value)| {
-        let error = data_type(name).fill_value_to_json(value).unwrap_err();
+        let error = data_type(name).fill_value_to_v3_json(value).unwrap_err();
         assert!(matches!(error, Error::ValueMismatch { .. }), "[{rule}] {name} {}: {error:?}", show(value));
         assert!(error.to_string().contains(name), "[{rule}] {error}");
     });
@@ -662,7 +662,7 @@ fn v3_error_messages_say_what_was_expected() {
         ("r24", "[1,2]", &["[1,2]", "3", "255"]),
     ];
     run_rows(rows, |(name, input, _)| format!("{name} {input}"), |(name, input, needles)| {
-        let message = data_type(name).fill_value_from_json(&parse(input)).unwrap_err().to_string();
+        let message = data_type(name).fill_value_from_v3_json(&parse(input), None).unwrap_err().to_string();
         for needle in *needles {
             assert!(message.contains(needle), "{name} {input}: {message:?} lacks {needle:?}");
         }
@@ -731,7 +731,7 @@ fn v2_fill_values() {
     run_rows(rows, |(rule, typestr, input, _)| format!("[{rule}] {typestr} {input}"), |(rule, typestr, input, expect)| {
         let layout = Layout::from_v2_json(&json!(typestr)).unwrap();
         let json = parse(input);
-        match (expect, layout.fill_value_from_json(&json)) {
+        match (expect, layout.fill_value_from_v2_json(&json)) {
             (Fill(value, written), Ok(read)) => {
                 let context = format!("[{rule}] {typestr} {input}");
                 match (&read, &value) {
@@ -739,9 +739,9 @@ fn v2_fill_values() {
                     (None, None) => {}
                     _ => panic!("{context}: got {read:?}, expected {value:?}"),
                 }
-                let out = layout.fill_value_to_json(value.as_ref()).unwrap();
+                let out = layout.fill_value_to_v2_json(value.as_ref()).unwrap();
                 assert_eq!(serde_json::to_string(&out).unwrap(), *written, "{context}: written");
-                let back = layout.fill_value_from_json(&parse(written)).unwrap();
+                let back = layout.fill_value_from_v2_json(&parse(written)).unwrap();
                 assert_eq!(back.is_some(), value.is_some(), "{context}: re-read");
                 if let (Some(back), Some(value)) = (back, &value) {
                     assert_same(&back, value, &format!("{context}: re-read"));
@@ -782,7 +782,7 @@ fn v2_writing_a_nan_payload_is_unrepresentable() {
     ];
     run_rows(rows, |(typestr, value, _)| format!("[{RULE}] {typestr} {}", show(value)), |(typestr, value, bits)| {
         let layout = Layout::from_v2_json(&json!(typestr)).unwrap();
-        let error = layout.fill_value_to_json(Some(value)).unwrap_err();
+        let error = layout.fill_value_to_v2_json(Some(value)).unwrap_err();
         assert!(matches!(error, Error::Unrepresentable { .. }), "[{RULE}] {typestr} {}: {error:?}", show(value));
         assert!(error.to_string().contains(bits), "[{RULE}] {typestr}: {error} does not show {bits}");
     });
@@ -833,7 +833,7 @@ fn float_round_trip(name: &str, value: &Value) {
     const RULE: &str =
         "issue: every fill value round-trips bit-exactly, NaN payloads and -0.0 included";
     let dt = data_type(name);
-    let written = dt.fill_value_to_json(value).unwrap();
+    let written = dt.fill_value_to_v3_json(value).unwrap();
     match value {
         Value::Float16(v) => assert_float_form(
             &written,
@@ -864,7 +864,7 @@ fn float_round_trip(name: &str, value: &Value) {
     assert_v3_text_round_trip(&dt, value, RULE);
     if let Some(hex) = written.as_str().filter(|s| s.starts_with("0x")) {
         let upper = format!("0x{}", hex[2..].to_uppercase());
-        let back = dt.fill_value_from_json(&json!(upper)).unwrap();
+        let back = dt.fill_value_from_v3_json(&json!(upper), None).unwrap();
         assert_same(&back, value, &format!("[{HEX_CASE}] {upper}"));
     }
     assert_bytes_round_trip(&dt, value, RULE);
@@ -955,12 +955,12 @@ proptest! {
         let typestr = if big { ">f8" } else { "<f8" };
         let layout = Layout::from_v2_json(&json!(typestr)).unwrap();
         let value = f64v(bits);
-        let written = layout.fill_value_to_json(Some(&value));
+        let written = layout.fill_value_to_v2_json(Some(&value));
         if f64::from_bits(bits).is_nan() && bits != 0x7ff8_0000_0000_0000 {
             prop_assert!(matches!(written, Err(Error::Unrepresentable { .. })), "payload NaN must be Unrepresentable");
         } else {
             let text = serde_json::to_string(&written.unwrap()).unwrap();
-            let back = layout.fill_value_from_json(&parse(&text)).unwrap().unwrap();
+            let back = layout.fill_value_from_v2_json(&parse(&text)).unwrap().unwrap();
             assert_same(&back, &value, &format!("[v2 round trip] {typestr} via {text}"));
         }
     }
@@ -970,12 +970,12 @@ proptest! {
         let typestr = if big { ">f4" } else { "<f4" };
         let layout = Layout::from_v2_json(&json!(typestr)).unwrap();
         let value = f32v(bits);
-        let written = layout.fill_value_to_json(Some(&value));
+        let written = layout.fill_value_to_v2_json(Some(&value));
         if f32::from_bits(bits).is_nan() && bits != 0x7fc0_0000 {
             prop_assert!(matches!(written, Err(Error::Unrepresentable { .. })), "payload NaN must be Unrepresentable");
         } else {
             let text = serde_json::to_string(&written.unwrap()).unwrap();
-            let back = layout.fill_value_from_json(&parse(&text)).unwrap().unwrap();
+            let back = layout.fill_value_from_v2_json(&parse(&text)).unwrap().unwrap();
             assert_same(&back, &value, &format!("[v2 round trip] {typestr} via {text}"));
         }
     }
@@ -1005,7 +1005,7 @@ proptest! {
         let text = assert_v3_text_round_trip(&dt, &value, RAW);
         prop_assert_eq!(parse(&text), json!(content));
         let b64 = base64_encode(&content);
-        assert_same(&dt.fill_value_from_json(&json!(b64)).unwrap(), &value, RAW_BASE64);
+        assert_same(&dt.fill_value_from_v3_json(&json!(b64), None).unwrap(), &value, RAW_BASE64);
         assert_bytes_round_trip(&dt, &value, RAW);
     }
 }

@@ -98,7 +98,7 @@ fn v3_metadata_equals_zarr_pythons_for_the_same_dtype() {
     assert!(fill.t.is_nat() && fill.dt.is_nat());
     assert_eq!(
         Extension::data_type()
-            .fill_value_to_json(&fill.to_value())
+            .fill_value_to_v3_json(&fill.to_value())
             .unwrap(),
         zarr["fill_value"]
     );
@@ -140,7 +140,7 @@ fn v2_arrays_zarr_python_wrote_read_into_derived_structs() {
     );
     let described = read_json(&fixture("2.18.7", "v2_extension_fields.json"));
     let fill = ExtensionV2::layout(Endian::Little)
-        .fill_value_from_json(&zarray["fill_value"])
+        .fill_value_from_v2_json(&zarray["fill_value"])
         .unwrap()
         .unwrap();
     let fill = ExtensionV2::from_value(&fill).unwrap();

@@ -942,10 +942,13 @@ fn assert_same_data_bytes(what: &str, expected: &[u8], actual: &[u8], layout: &L
 
 fn round_trip_v3(meta: &ArrayMetadataV3, raw: &Json) {
     let endian = meta.bytes_codec.and_then(|codec| codec.endian());
-    let fill_json = meta.data_type.fill_value_to_json(&meta.fill_value).unwrap();
+    let fill_json = meta
+        .data_type
+        .fill_value_to_v3_json(&meta.fill_value)
+        .unwrap();
     let fill_back = meta
         .data_type
-        .fill_value_from_json_with_endian(&fill_json, endian)
+        .fill_value_from_v3_json(&fill_json, endian)
         .unwrap_or_else(|e| panic!("our fill JSON {fill_json} does not read back: {e}"));
     assert_eq!(
         fill_back, meta.fill_value,
@@ -994,11 +997,11 @@ fn round_trip_v3(meta: &ArrayMetadataV3, raw: &Json) {
 fn round_trip_v2(meta: &ArrayMetadataV2, raw: &Json) {
     let fill_json = meta
         .layout
-        .fill_value_to_json(meta.fill_value.as_ref())
+        .fill_value_to_v2_json(meta.fill_value.as_ref())
         .unwrap();
     let fill_back = meta
         .layout
-        .fill_value_from_json(&fill_json)
+        .fill_value_from_v2_json(&fill_json)
         .unwrap_or_else(|e| panic!("our fill JSON {fill_json} does not read back: {e}"));
     assert_eq!(
         fill_back, meta.fill_value,

@@ -133,8 +133,8 @@ fn every_parser(json: &Json) {
         ScalarType::raw_bits(24).unwrap(),
     ] {
         let data_type = DataType::from(scalar);
-        if let Ok(value) = data_type.fill_value_from_json(json) {
-            data_type.fill_value_to_json(&value).unwrap();
+        if let Ok(value) = data_type.fill_value_from_v3_json(json, None) {
+            data_type.fill_value_to_v3_json(&value).unwrap();
         }
     }
 }
@@ -147,11 +147,11 @@ proptest! {
         every_parser(&json);
         // As a data type, its fill values and chunks too.
         if let Ok(data_type) = DataType::from_v3_json(&json) {
-            let _ = data_type.fill_value_from_json(&json);
-            let _ = data_type.fill_value_from_json_with_endian(&Json::from("AAAAAAAAAAAAAAAA"), Some(Endian::Big));
+            let _ = data_type.fill_value_from_v3_json(&json, None);
+            let _ = data_type.fill_value_from_v3_json(&Json::from("AAAAAAAAAAAAAAAA"), Some(Endian::Big));
         }
         if let Ok(layout) = Layout::from_v2_json(&json) {
-            let _ = layout.fill_value_from_json(&json);
+            let _ = layout.fill_value_from_v2_json(&json);
             let _ = layout.to_v3();
             let _ = layout.to_v2_json();
         }

@@ -13,6 +13,7 @@
 //! Every rejection is checked for its error variant, its field path and that its message shows
 //! the offending JSON (or, for byte-level errors, the record, path, offset and bad value).
 
+use crate::common;
 use proptest::prelude::*;
 use serde_json::{Value as Json, json};
 use zarrdt::advanced::ElementFault;
@@ -638,11 +639,11 @@ proptest! {
             let record = &bytes[index * layout.size()..(index + 1) * layout.size()];
             prop_assert_eq!(&layout.encode_value(value).unwrap(), record);
             // Struct fill values (ref §8.2 v3 object, ref §2 v2 base64) round-trip bit-exactly.
-            let v3_fill = data_type.fill_value_to_json(value).unwrap();
-            prop_assert_eq!(&data_type.fill_value_from_json(&v3_fill).unwrap(), value);
-            let v2_fill = layout.fill_value_to_json(Some(value)).unwrap();
+            let v3_fill = data_type.fill_value_to_v3_json(value).unwrap();
+            prop_assert_eq!(&data_type.fill_value_from_v3_json(&v3_fill, None).unwrap(), value);
+            let v2_fill = layout.fill_value_to_v2_json(Some(value)).unwrap();
             prop_assert_eq!(v2_fill.clone(), json!(b64(record)));
-            let v2_read = layout.fill_value_from_json(&v2_fill).unwrap();
+            let v2_read = layout.fill_value_from_v2_json(&v2_fill).unwrap();
             prop_assert_eq!(v2_read.as_ref(), Some(value));
         }
         // ref §1: v2 per-field byte order; any bytes decode and encode back unchanged.
@@ -1455,15 +1456,15 @@ fn v3_struct_fill_values_read_write_and_round_trip() {
     } in rows
     {
         let read = data_type
-            .fill_value_from_json(&input)
+            .fill_value_from_v3_json(&input, None)
             .unwrap_or_else(|e| panic!("[{rule}] {e}"));
         assert_eq!(read, value, "[{rule}] read");
         assert_eq!(
-            data_type.fill_value_to_json(&value).unwrap(),
+            data_type.fill_value_to_v3_json(&value).unwrap(),
             written,
             "[{rule}] written"
         );
-        let again = data_type.fill_value_from_json(&written).unwrap();
+        let again = data_type.fill_value_from_v3_json(&written, None).unwrap();
         assert_eq!(again, value, "[{rule}] written form reads back bit-exactly");
         for endian in [Endian::Little, Endian::Big] {
             let layout = Layout::from_data_type(&data_type, Some(endian)).unwrap();
@@ -1535,7 +1536,9 @@ fn v3_struct_fill_rejections_name_the_member() {
         shown,
     } in rows
     {
-        let error = data_type.fill_value_from_json(&input).expect_err(rule);
+        let error = data_type
+            .fill_value_from_v3_json(&input, None)
+            .expect_err(rule);
         check_error(rule, &error, "InvalidFillValue", path, &[shown.to_string()]);
     }
 }
@@ -1585,12 +1588,14 @@ fn v3_legacy_base64_fill_follows_the_codec_endian() {
     } in rows
     {
         let read = data_type
-            .fill_value_from_json_with_endian(&json!(fill), endian)
+            .fill_value_from_v3_json(&json!(fill), endian)
             .unwrap_or_else(|e| panic!("[{rule}] {e}"));
         assert_eq!(read, value, "[{rule}]");
         if endian.is_none() {
             assert_eq!(
-                data_type.fill_value_from_json(&json!(fill)).unwrap(),
+                data_type
+                    .fill_value_from_v3_json(&json!(fill), None)
+                    .unwrap(),
                 value,
                 "[{rule}]"
             );
@@ -1605,13 +1610,13 @@ fn v3_legacy_base64_fill_follows_the_codec_endian() {
             "[{rule}] bytes"
         );
         // ref §3.2: readers MUST NOT write the legacy form: the fill is written as an object.
-        let written = data_type.fill_value_to_json(&read).unwrap();
+        let written = data_type.fill_value_to_v3_json(&read).unwrap();
         assert!(
             written.is_object(),
             "[{rule}] written as an object: {written}"
         );
         assert_eq!(
-            data_type.fill_value_from_json(&written).unwrap(),
+            data_type.fill_value_from_v3_json(&written, None).unwrap(),
             value,
             "[{rule}]"
         );
@@ -1683,16 +1688,16 @@ fn v2_struct_fill_values() {
     {
         let layout = v2(descr);
         let read = layout
-            .fill_value_from_json(&fill)
+            .fill_value_from_v2_json(&fill)
             .unwrap_or_else(|e| panic!("[{rule}] {e}"));
         assert_eq!(read, value, "[{rule}] read");
         assert_eq!(
-            layout.fill_value_to_json(value.as_ref()).unwrap(),
+            layout.fill_value_to_v2_json(value.as_ref()).unwrap(),
             written,
             "[{rule}] written"
         );
         assert_eq!(
-            layout.fill_value_from_json(&written).unwrap(),
+            layout.fill_value_from_v2_json(&written).unwrap(),
             value,
             "[{rule}] round trip"
         );
@@ -1713,7 +1718,7 @@ fn v2_struct_fill_rejections() {
         ("ref §2: object fill member in the field's form", json!([["a", "<i4"], ["o", [["x", ">f8"]]]]), json!({"a": 1, "o": {"x": "big"}}), "o.x"),
     ];
     for (rule, descr, fill, path) in rows {
-        let error = v2(descr).fill_value_from_json(&fill).expect_err(rule);
+        let error = v2(descr).fill_value_from_v2_json(&fill).expect_err(rule);
         let shown = match path {
             "o.x" => json!("big").to_string(),
             _ => fill.to_string(),
@@ -2181,9 +2186,9 @@ fn bytes_are_read_as_the_metadata_says() {
         ("ref §1: v2 <i4 reads 16777216", v2(json!([["a", "<i4"]])).decode_values(&one), a(16_777_216)),
         ("ref §1: v2 >i4 reads 1", v2(json!([["a", ">i4"]])).decode_values(&one), a(1)),
         ("ref §3.3: base64 fill \"AAAAAQ==\" without endian reads 16777216",
-         int32.fill_value_from_json(&json!("AAAAAQ==")).map(|v| vec![v]), a(16_777_216)),
+         int32.fill_value_from_v3_json(&json!("AAAAAQ=="), None).map(|v| vec![v]), a(16_777_216)),
         ("ref §2: v2 base64 fill under <i4 reads 16777216",
-         v2(json!([["a", "<i4"]])).fill_value_from_json(&json!("AAAAAQ==")).map(|v| vec![v.unwrap()]), a(16_777_216)),
+         v2(json!([["a", "<i4"]])).fill_value_from_v2_json(&json!("AAAAAQ==")).map(|v| vec![v.unwrap()]), a(16_777_216)),
     ];
     for (rule, result, expected) in rows {
         assert_eq!(
@@ -2315,13 +2320,13 @@ fn decode_elements_on_mixed_order_layouts() {
         let layout = v2(descr);
         assert_eq!(layout.size(), 29, "[{rule}]");
         let chunk = [record.clone(), record.clone()].concat();
-        let decoded: Vec<Mixed> = layout.decode_elements(&chunk).unwrap();
+        let decoded: Vec<Mixed> = common::decode_stored(&layout, &chunk).unwrap();
         assert_eq!(
             decoded,
             vec![expected.clone(), expected.clone()],
             "[{rule}]"
         );
-        let error = layout.decode_elements::<Mixed>(&chunk[..28]).unwrap_err();
+        let error = common::decode_stored::<Mixed>(&layout, &chunk[..28]).unwrap_err();
         assert_eq!(kind(&error), "ChunkLength", "[{rule}] {error:?}");
     }
     #[rustfmt::skip]
@@ -2335,9 +2340,7 @@ fn decode_elements_on_mixed_order_layouts() {
     ];
     for (rule, descr, path) in mismatches {
         let layout = v2(descr);
-        let error = layout
-            .decode_elements::<Mixed>(&vec![0; layout.size()])
-            .unwrap_err();
+        let error = common::decode_stored::<Mixed>(&layout, &vec![0; layout.size()]).unwrap_err();
         check_error(rule, &error, "TypeMismatch", path, &[]);
     }
 }
@@ -2406,11 +2409,11 @@ fn fill_bytes_that_are_no_valid_record_are_fill_value_errors() {
     #[rustfmt::skip]
     let rows: Vec<(&str, FillRead, &str, &Json)> = vec![
         ("ref §3.2: legacy v3 base64 with bool byte 0x02",
-         v3_type.fill_value_from_json(&bad_bool).map(Some), "b", &bad_bool),
+         v3_type.fill_value_from_v3_json(&bad_bool, None).map(Some), "b", &bad_bool),
         ("ref §2: v2 base64 with UTF-32 unit 0xD800",
-         v2_layout.fill_value_from_json(&bad_unit), "o.s", &bad_unit),
+         v2_layout.fill_value_from_v2_json(&bad_unit), "o.s", &bad_unit),
         ("ref §3.1/§3.2: a nested member given as legacy base64 keeps its full path o.b",
-         nested_type.fill_value_from_json(&nested_fill).map(Some), "o.b", &nested_member),
+         nested_type.fill_value_from_v3_json(&nested_fill, None).map(Some), "o.b", &nested_member),
     ];
     // Every row is checked and every failure reported together.
     let failures: Vec<String> = rows

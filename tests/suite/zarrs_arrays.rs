@@ -436,14 +436,17 @@ fn arrays_of_scalars_and_run_time_types() {
     ]}}))
     .unwrap();
     let fill = data_type
-        .fill_value_from_json(&json!({"t": "NaT", "s": "", "b": ""}))
+        .fill_value_from_v3_json(&json!({"t": "NaT", "s": "", "b": ""}), None)
         .unwrap();
     let dir = scratch("extension");
     let array = ArrayOptions::new(vec![3], vec![2])
         .create_with(store(&dir), "/", &data_type, &fill)
         .unwrap();
     let one = data_type
-        .fill_value_from_json(&json!({"t": 1_700_000_000_000i64, "s": "héll", "b": "YWI="}))
+        .fill_value_from_v3_json(
+            &json!({"t": 1_700_000_000_000i64, "s": "héll", "b": "YWI="}),
+            None,
+        )
         .unwrap();
     array
         .store_values(&[1..2], std::slice::from_ref(&one))

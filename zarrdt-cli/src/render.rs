@@ -481,7 +481,7 @@ fn write_f64(value: f64, out: &mut Vec<u8>) -> Result<(), Fallback> {
 }
 
 fn write_scalar(scalar: ScalarType, value: &Value, out: &mut Vec<u8>) -> Result<(), Fallback> {
-    let json = scalar.fill_value_to_json(value).map_err(|_| Fallback)?;
+    let json = scalar.fill_value_to_v3_json(value).map_err(|_| Fallback)?;
     serde_json::to_writer(out, &json).map_err(|_| Fallback)
 }
 

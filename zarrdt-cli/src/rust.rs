@@ -78,10 +78,12 @@ pub(crate) fn generate(opened: &Opened, name: &str) -> Result<String, Failure> {
                 .map_err(|e| opened.fail(e))?;
             code.push_str(
                 "//\n// Read them with zarrdt (zarrs feature): \
-                 `zarrdt::array::open_array(store, \"/\")?.retrieve_array_subset::<Vec<",
+                 `zarrdt::open_array(store, \"/\")?.retrieve_records::<",
             );
             code.push_str(name);
-            code.push_str(">>(&subset)?`.\n\nuse zarrdt::ZarrStruct;\n");
+            code.push_str(
+                ">(&subset)?` (with `zarrdt::ReadRecords` in scope).\n\nuse zarrdt::ZarrStruct;\n",
+            );
             for definition in &generator.structs {
                 code.push('\n');
                 code.push_str(&definition.code);

@@ -22,7 +22,7 @@
 //!   it holds no offsets, which are the prefix sums of the field sizes.
 //! * [`Value`]: one element of any type, floats bit-exact; records keep field order; arrays
 //!   are [`SubarrayValue`]s that hold numbers compactly. Fill values are values
-//!   ([`DataType::fill_value_from_json`], [`Layout::fill_value_from_json`]), and
+//!   ([`DataType::fill_value_from_v3_json`], [`Layout::fill_value_from_v2_json`]), and
 //!   [`Layout::value_to_json`] writes any value of any layout.
 //! * [`BytesCodec`]: chunks of Rust [`ZarrType`]s or dynamic [`Value`]s to bytes and back.
 //! * [`ZarrType`]: Rust types that are Zarr types (primitives, `half::f16`,

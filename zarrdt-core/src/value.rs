@@ -23,8 +23,8 @@ use crate::Error;
 /// where the Rust type has arrays).
 ///
 /// A value's JSON in fill-value form is written and read by
-/// [`DataType::fill_value_to_json`](crate::DataType::fill_value_to_json) and
-/// [`DataType::fill_value_from_json`](crate::DataType::fill_value_from_json).
+/// [`DataType::fill_value_to_v3_json`](crate::DataType::fill_value_to_v3_json) and
+/// [`DataType::fill_value_from_v3_json`](crate::DataType::fill_value_from_v3_json).
 ///
 /// ```
 /// use zarrdt_core::{Record, Value};

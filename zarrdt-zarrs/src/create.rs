@@ -37,10 +37,10 @@ use crate::{Error, open_array, register};
 /// let array = ArrayOptions::new(vec![6], vec![3])
 ///     .compression(Compression::Lzma { preset: 6 })
 ///     .create(store.clone(), "/", &0u32)?;
-/// array.store_array_subset(&[0..4], &[1u32, 2, 3, 4])?;
+/// array.store_records(&[0..4], &[1u32, 2, 3, 4])?;
 /// let codecs = serde_json::to_value(array.metadata())?["codecs"].clone();
 /// assert_eq!(codecs[1]["name"], "numcodecs.lzma");
-/// let back: Vec<u32> = open_array(store, "/")?.retrieve_array_subset(&[0..6])?;
+/// let back: Vec<u32> = open_array(store, "/")?.retrieve_records(&[0..6])?;
 /// assert_eq!(back, [1, 2, 3, 4, 0, 0]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -105,8 +105,8 @@ impl Default for Compression {
 /// let array = ArrayOptions::new(vec![1_000_000], vec![10_000])
 ///     .shards(vec![100_000])
 ///     .create(store, "/", &Sample::default())?;
-/// array.store_array_subset(&[0..samples.len() as u64], &samples)?;
-/// let back: Vec<Sample> = array.retrieve_array_subset(&[10..20])?;
+/// array.store_records(&[0..samples.len() as u64], &samples)?;
+/// let back: Vec<Sample> = array.retrieve_records(&[10..20])?;
 /// ```
 ///
 /// With a type known only at run time:
@@ -221,7 +221,7 @@ impl ArrayOptions {
         fill: &Value,
     ) -> Result<Array<S>, Error> {
         register();
-        let fill_json = data_type.fill_value_to_json(fill)?;
+        let fill_json = data_type.fill_value_to_v3_json(fill)?;
         let zarrs_type = zarrs_data_type(data_type)?;
         let bytes = BytesCodec::new(
             data_type
@@ -304,7 +304,7 @@ impl ArrayOptions {
             "shape": self.shape,
             "chunks": self.chunk_shape,
             "dtype": layout.to_v2_json()?,
-            "fill_value": layout.fill_value_to_json(fill)?,
+            "fill_value": layout.fill_value_to_v2_json(fill)?,
             "order": "C",
             "compressor": compressor,
             "filters": null,

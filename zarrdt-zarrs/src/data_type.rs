@@ -131,7 +131,7 @@ impl DataTypeTraits for StructDataType {
         let json = fill_json(fill_value_metadata)?;
         let value = self
             .data_type
-            .fill_value_from_json(&json)
+            .fill_value_from_v3_json(&json, None)
             .map_err(|_| DataTypeFillValueMetadataError)?;
         let bytes = self
             .native
@@ -150,7 +150,7 @@ impl DataTypeTraits for StructDataType {
             .map_err(|_| DataTypeFillValueError)?;
         let json = self
             .data_type
-            .fill_value_to_json(&value)
+            .fill_value_to_v3_json(&value)
             .map_err(|_| DataTypeFillValueError)?;
         fill_metadata(json).map_err(|_| DataTypeFillValueError)
     }

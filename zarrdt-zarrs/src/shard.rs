@@ -38,8 +38,8 @@ use crate::Error;
 /// missing inner chunk (`u64::MAX` twice) or a byte range inside the shard, clear of the index,
 /// and of the exact size of an inner chunk where the inner codecs fix it (no compression).
 ///
-/// [`retrieve_values`](crate::retrieve_values), [`retrieve_records`](crate::retrieve_records)
-/// and [`retrieve_field`](crate::retrieve_field) call it before reading; call it before zarrs'
+/// [`retrieve_values`](crate::ReadRecords::retrieve_values), [`retrieve_records`](crate::ReadRecords::retrieve_records)
+/// and [`retrieve_field`](crate::ReadRecords::retrieve_field) call it before reading; call it before zarrs'
 /// own `retrieve_array_subset` on shards from an untrusted source, which zarrs 0.23.14 does
 /// not check (a corrupt entry panics or aborts the process there). Nothing is checked for an
 /// array that is not sharded, or whose index codecs have no fixed size. The cost is one read

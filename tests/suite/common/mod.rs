@@ -168,3 +168,15 @@ pub(crate) fn hex_encode(bytes: &[u8]) -> String {
 pub(crate) fn hex_decode(text: &str) -> Vec<u8> {
     hex::decode(text).unwrap()
 }
+
+/// Rust elements of a chunk stored in `layout` (any byte order per field, as Zarr v2 allows):
+/// the layout checked to be `T`'s, the bytes brought to the machine's order, then decoded.
+pub(crate) fn decode_stored<T: zarrdt::ZarrType>(
+    layout: &Layout,
+    bytes: &[u8],
+) -> Result<Vec<T>, zarrdt::Error> {
+    T::layout(zarrdt::Endian::NATIVE).check_matches(layout)?;
+    let mut native = bytes.to_vec();
+    layout.convert_byte_order(&mut native, zarrdt::Endian::NATIVE)?;
+    T::decode_slice(&native, zarrdt::Endian::NATIVE)
+}

@@ -15,17 +15,18 @@ use crate::{DataType, Endian, Error, Value};
 /// spec requires.
 ///
 /// ```
-/// use zarrdt_core::{BytesCodec, Endian};
+/// use zarrdt_core::{BytesCodec, Endian, ZarrType};
 /// use serde_json::json;
 ///
 /// let codec = BytesCodec::from_json(&json!({"name": "bytes", "configuration": {"endian": "big"}}))?;
 /// assert_eq!(codec.endian(), Some(Endian::Big));
-/// assert_eq!(codec.encode(&[1i32, -2])?, [0, 0, 0, 1, 0xff, 0xff, 0xff, 0xfe]);
-/// assert_eq!(codec.decode::<i32>(&[0, 0, 0, 7])?, [7]);
+/// let endian = codec.write_endian(&i32::data_type())?;
+/// assert_eq!(i32::encode_slice(&[1, -2], endian), [0, 0, 0, 1, 0xff, 0xff, 0xff, 0xfe]);
+/// assert_eq!(i32::decode_slice(&[0, 0, 0, 7], codec.read_endian())?, [7]);
 ///
 /// let unconfigured = BytesCodec::new(None);
-/// assert!(unconfigured.encode(&[1i32]).is_err()); // int32 needs an endian
-/// assert_eq!(unconfigured.encode(&[true, false])?, [1, 0]); // bool does not
+/// assert!(unconfigured.write_endian(&i32::data_type()).is_err()); // int32 needs an endian
+/// assert!(unconfigured.write_endian(&bool::data_type()).is_ok()); // bool does not
 /// # Ok::<(), zarrdt_core::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -106,25 +107,25 @@ impl BytesCodec {
         }
     }
 
-    /// The byte order to encode `data_type` in: errors if it needs one and none is configured.
-    pub(crate) fn write_endian(
-        self,
-        has_endianness: bool,
-        data_type: impl FnOnce() -> String,
-    ) -> Result<Endian, Error> {
-        match (self.endian, has_endianness) {
+    /// The byte order this codec writes `data_type` in: its `endian`, or, where it has none,
+    /// [`Error::MissingEndian`] if the type has multi-byte values (any order otherwise, as
+    /// all give the same bytes). Encode Rust elements with it:
+    /// `T::encode_slice(&records, codec.write_endian(&T::data_type())?)`; decode them with
+    /// [`BytesCodec::read_endian`]: `T::decode_slice(&bytes, codec.read_endian())`.
+    pub fn write_endian(self, data_type: &DataType) -> Result<Endian, Error> {
+        match (self.endian, data_type.has_endianness()) {
             (Some(endian), _) => Ok(endian),
             // Byte order is irrelevant; any choice encodes the same bytes.
             (None, false) => Ok(Endian::Little),
             (None, true) => Err(Error::MissingEndian {
-                data_type: data_type(),
+                data_type: data_type.to_string(),
             }),
         }
     }
 
     /// Encodes a chunk of dynamic values of `data_type`.
     pub fn encode_values(self, data_type: &DataType, values: &[Value]) -> Result<Vec<u8>, Error> {
-        let endian = self.write_endian(data_type.has_endianness(), || data_type.to_string())?;
+        let endian = self.write_endian(data_type)?;
         record::encode_values(&data_type.open_layout(), values, endian)
     }
 

@@ -14,7 +14,7 @@ pub use time::{
 };
 
 use crate::endian::{BigEndian, LittleEndian, StaticEndian};
-use crate::{BytesCodec, DataType, DecodeError, Endian, Error, Layout, TypeDescriptor, Value};
+use crate::{DataType, DecodeError, Endian, Error, Layout, TypeDescriptor, Value};
 
 /// A Rust type that is a Zarr data type: it knows its packed size and type, and encodes and
 /// decodes itself in either byte order.
@@ -261,49 +261,6 @@ pub fn read_each<T: ZarrType, E: StaticEndian>(
     Ok(())
 }
 
-/// The `bytes` codec on Rust elements.
-impl BytesCodec {
-    /// Encodes a chunk of Rust values.
-    pub fn encode<T: ZarrType>(self, values: &[T]) -> Result<Vec<u8>, Error> {
-        let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
-        Ok(T::encode_slice(values, endian))
-    }
-
-    /// Encodes a chunk of Rust values into `out`, exactly `values.len() * T::SIZE` bytes.
-    pub fn encode_into<T: ZarrType>(self, values: &[T], out: &mut [u8]) -> Result<(), Error> {
-        let endian = self.write_endian(T::TYPE.has_endianness(), || T::data_type().to_string())?;
-        T::encode_slice_into(values, out, endian)
-    }
-
-    /// Decodes a chunk into Rust values. The length must be a whole number of elements; bool
-    /// bytes other than 0/1 are errors naming the element and byte.
-    pub fn decode<T: ZarrType>(self, bytes: &[u8]) -> Result<Vec<T>, Error> {
-        T::decode_slice(bytes, self.read_endian())
-    }
-
-    /// Decodes a chunk, appending to `out`.
-    pub fn decode_into<T: ZarrType>(self, bytes: &[u8], out: &mut Vec<T>) -> Result<(), Error> {
-        T::decode_slice_into(bytes, self.read_endian(), out)
-    }
-}
-
-/// Stored chunks of any layout into Rust elements.
-impl Layout {
-    /// Decodes a chunk stored in this layout into Rust values of `T`, whatever the byte order of
-    /// each field (Zarr v2 allows one per field), after checking that the layout is `T`'s.
-    pub fn decode_elements<T: ZarrType>(&self, bytes: &[u8]) -> Result<Vec<T>, Error> {
-        T::layout(Endian::NATIVE).check_matches(self)?;
-        match self.uniform_endian() {
-            Ok(endian) => T::decode_slice(bytes, endian.unwrap_or(Endian::NATIVE)),
-            Err(_) => {
-                let mut native = bytes.to_vec();
-                self.convert_byte_order(&mut native, Endian::NATIVE)?;
-                T::decode_slice(&native, Endian::NATIVE)
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,14 +297,14 @@ mod tests {
             value
         );
         let v3 = <[[i16; 2]; 3]>::data_type();
-        let json = v3.fill_value_to_json(&value).unwrap();
+        let json = v3.fill_value_to_v3_json(&value).unwrap();
         assert_eq!(
             json.to_string(),
             r#"{"0":{"0":1,"1":2},"1":{"0":3,"1":4},"2":{"0":5,"1":6}}"#
         );
-        assert_eq!(v3.fill_value_from_json(&json).unwrap(), value);
+        assert_eq!(v3.fill_value_from_v3_json(&json, None).unwrap(), value);
         assert_eq!(<[[i16; 2]; 3]>::from_value(&value).unwrap(), grid);
-        let v2 = stored.fill_value_to_json(Some(&value)).unwrap();
-        assert_eq!(stored.fill_value_from_json(&v2).unwrap(), Some(value));
+        let v2 = stored.fill_value_to_v2_json(Some(&value)).unwrap();
+        assert_eq!(stored.fill_value_from_v2_json(&v2).unwrap(), Some(value));
     }
 }

@@ -1,11 +1,11 @@
 //! Fill values: the JSON of one element in array metadata, read and written exactly as the
 //! Zarr specs say, bit for bit; and the same per-leaf JSON for any value of any layout.
 //!
-//! * v3 ([`DataType::fill_value_from_json`]): per seed 000 for scalars; for structs an object
+//! * v3 ([`DataType::fill_value_from_v3_json`]): per seed 000 for scalars; for structs an object
 //!   keyed by field name in field order (the registered `struct` spec), or a base64 string of
 //!   the packed record (the legacy `structured` spec); array types as objects keyed `"0"`,
 //!   `"1"`, … (their v3 struct form).
-//! * v2 ([`Layout::fill_value_from_json`]): numbers, `"NaN"`, `"Infinity"`, `"-Infinity"`,
+//! * v2 ([`Layout::fill_value_from_v2_json`]): numbers, `"NaN"`, `"Infinity"`, `"-Infinity"`,
 //!   base64 for raw, bytes and structured types, and `null` for no fill value.
 //! * Any layout, v2-only ones included ([`Layout::value_to_json`]): every leaf in its v3 fill
 //!   value form, structs as objects in field order, subarrays as nested JSON arrays.
@@ -34,32 +34,29 @@ impl DataType {
     /// Reads a Zarr v3 `fill_value` for this type.
     ///
     /// Base64 struct fills (legacy `structured` arrays) are read as little-endian; use
-    /// [`DataType::fill_value_from_json_with_endian`] to follow the array's `bytes` codec.
+    /// [`DataType::fill_value_from_v3_json`] with an `endian` to follow the array's `bytes` codec.
     ///
     /// ```
     /// use zarrdt_core::{DataType, ScalarType, Value};
     /// use serde_json::json;
     ///
     /// let f32_type = DataType::from(ScalarType::Float32);
-    /// let nan = f32_type.fill_value_from_json(&json!("0x7fc00001"))?;
+    /// let nan = f32_type.fill_value_from_v3_json(&json!("0x7fc00001"), None)?;
     /// assert_eq!(nan, Value::Float32(f32::from_bits(0x7fc00001)));
-    /// assert_eq!(f32_type.fill_value_to_json(&nan)?, json!("0x7fc00001"));
-    /// assert!(DataType::from(ScalarType::UInt8).fill_value_from_json(&json!(256)).is_err());
+    /// assert_eq!(f32_type.fill_value_to_v3_json(&nan)?, json!("0x7fc00001"));
+    /// assert!(DataType::from(ScalarType::UInt8).fill_value_from_v3_json(&json!(256), None).is_err());
     /// # Ok::<(), zarrdt_core::Error>(())
     /// ```
-    pub fn fill_value_from_json(&self, json: &Json) -> Result<Value, Error> {
-        self.fill_value_from_json_with_endian(json, None)
-    }
-
-    /// Reads a Zarr v3 `fill_value`, decoding a base64 struct fill (legacy `structured`) in
-    /// `endian`: pass the byte order of the array's `bytes` codec.
+    ///
+    /// A base64 struct fill (legacy `structured`) is decoded in `endian`: pass the byte order
+    /// of the array's `bytes` codec (`None` where it has none, or for other fills).
     ///
     /// This follows the `structured` extension spec and tensorstore: the base64 record is in
     /// the codec's byte order, little-endian when the codec has none (`None`). zarr-python
     /// 3.4.1+ instead always reads it as little-endian (zarr-python #4435); to read as it does,
     /// pass `Some(Endian::Little)`. The two differ only for hand-written metadata: zarr-python
     /// 3.1, the only writer of base64 struct fills in v3, never wrote an `endian`.
-    pub fn fill_value_from_json_with_endian(
+    pub fn fill_value_from_v3_json(
         &self,
         json: &Json,
         endian: Option<Endian>,
@@ -75,26 +72,26 @@ impl DataType {
 
     /// Writes the Zarr v3 `fill_value` of `value`: the registered forms only (a full object
     /// for structs, in field order; `"NaN"` only for the canonical NaN, other NaNs as hex).
-    pub fn fill_value_to_json(&self, value: &Value) -> Result<Json, Error> {
+    pub fn fill_value_to_v3_json(&self, value: &Value) -> Result<Json, Error> {
         tree::write(&self.open_layout(), value, Form::V3Fill)
     }
 }
 
 impl ScalarType {
     /// Writes the Zarr v3 `fill_value` of `value`, a value of this type: the JSON each leaf
-    /// takes in [`DataType::fill_value_to_json`] and [`Layout::value_to_json`], without
+    /// takes in [`DataType::fill_value_to_v3_json`] and [`Layout::value_to_json`], without
     /// building a data type or layout around it.
     ///
     /// ```
     /// use zarrdt_core::{ScalarType, Value};
     /// use serde_json::json;
     ///
-    /// assert_eq!(ScalarType::Float32.fill_value_to_json(&Value::Float32(0.1))?, json!(0.1));
-    /// assert_eq!(ScalarType::Float32.fill_value_to_json(&Value::Float32(f32::NAN))?, json!("NaN"));
-    /// assert!(ScalarType::Int8.fill_value_to_json(&Value::Float32(1.0)).is_err());
+    /// assert_eq!(ScalarType::Float32.fill_value_to_v3_json(&Value::Float32(0.1))?, json!(0.1));
+    /// assert_eq!(ScalarType::Float32.fill_value_to_v3_json(&Value::Float32(f32::NAN))?, json!("NaN"));
+    /// assert!(ScalarType::Int8.fill_value_to_v3_json(&Value::Float32(1.0)).is_err());
     /// # Ok::<(), zarrdt_core::Error>(())
     /// ```
-    pub fn fill_value_to_json(self, value: &Value) -> Result<Json, Error> {
+    pub fn fill_value_to_v3_json(self, value: &Value) -> Result<Json, Error> {
         scalar::to_json(self, value, scalar::Format::V3, &FieldPath::root())
     }
 }
@@ -112,13 +109,13 @@ impl Layout {
     /// use serde_json::json;
     ///
     /// let layout = Layout::from_v2_json(&json!([["a", "<i4"], ["b", ">f8"]]))?;
-    /// let fill = layout.fill_value_from_json(&json!("AQAAAEAAAAAAAAAA"))?.unwrap();
+    /// let fill = layout.fill_value_from_v2_json(&json!("AQAAAEAAAAAAAAAA"))?.unwrap();
     /// let expected: Record = [("a", Value::Int32(1)), ("b", Value::Float64(2.0))].into_iter().collect();
     /// assert_eq!(fill, Value::Record(expected));
-    /// assert_eq!(layout.fill_value_to_json(Some(&fill))?, json!("AQAAAEAAAAAAAAAA"));
+    /// assert_eq!(layout.fill_value_to_v2_json(Some(&fill))?, json!("AQAAAEAAAAAAAAAA"));
     /// # Ok::<(), zarrdt_core::Error>(())
     /// ```
-    pub fn fill_value_from_json(&self, json: &Json) -> Result<Option<Value>, Error> {
+    pub fn fill_value_from_v2_json(&self, json: &Json) -> Result<Option<Value>, Error> {
         match (self, json) {
             (_, Json::Null) => Ok(None),
             // Pre-2.2 zarr-python wrote 0 for "zeros"; read it as all-zero bytes.
@@ -135,7 +132,7 @@ impl Layout {
     ///
     /// A NaN other than the canonical one is [`Error::Unrepresentable`] for scalar types, as
     /// v2 only knows `"NaN"`; inside a struct it is kept, since the record travels as bytes.
-    pub fn fill_value_to_json(&self, value: Option<&Value>) -> Result<Json, Error> {
+    pub fn fill_value_to_v2_json(&self, value: Option<&Value>) -> Result<Json, Error> {
         match value {
             None => Ok(Json::Null),
             Some(value) => tree::write(self, value, Form::V2Fill),

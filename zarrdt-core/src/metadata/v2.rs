@@ -74,7 +74,7 @@ impl ArrayMetadataV2 {
         }
         let layout = Layout::from_v2_json(member(object, "dtype")?)?;
         let fill_value =
-            layout.fill_value_from_json(object.get("fill_value").unwrap_or(&Json::Null))?;
+            layout.fill_value_from_v2_json(object.get("fill_value").unwrap_or(&Json::Null))?;
         let order = match object.get("order").and_then(Json::as_str) {
             None | Some("C") => 'C',
             Some("F") => 'F',
@@ -104,7 +104,7 @@ impl ArrayMetadataV2 {
             "shape": self.shape,
             "chunks": self.chunks,
             "dtype": self.layout.to_v2_json()?,
-            "fill_value": self.layout.fill_value_to_json(self.fill_value.as_ref())?,
+            "fill_value": self.layout.fill_value_to_v2_json(self.fill_value.as_ref())?,
             "order": self.order.to_string(),
             "compressor": self.compressor,
             "filters": self.filters,

@@ -112,7 +112,7 @@ impl ArrayMetadataV3 {
         let data_type = DataType::from_v3_json(data_type_json)?;
         let legacy_structured =
             data_type_json.get("name").and_then(Json::as_str) == Some("structured");
-        let fill_value = data_type.fill_value_from_json_with_endian(
+        let fill_value = data_type.fill_value_from_v3_json(
             member(object, "fill_value")?,
             bytes_codec.and_then(BytesCodec::endian),
         )?;
@@ -163,7 +163,7 @@ impl ArrayMetadataV3 {
             "data_type": self.data_type.to_v3_json(),
             "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": self.chunk_shape}},
             "chunk_key_encoding": {"name": encoding, "configuration": {"separator": self.separator.to_string()}},
-            "fill_value": self.data_type.fill_value_to_json(&self.fill_value)?,
+            "fill_value": self.data_type.fill_value_to_v3_json(&self.fill_value)?,
             "codecs": codecs,
             "attributes": self.attributes,
         });

@@ -42,7 +42,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         if !json["fill_value"].is_object() {
             json["fill_value"] = elements
                 .data_type
-                .fill_value_to_json(&elements.fill_value)?;
+                .fill_value_to_v3_json(&elements.fill_value)?;
         }
     } else {
         let metadata: MetadataV3 =
