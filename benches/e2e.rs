@@ -66,7 +66,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     } else {
         "zarrdt"
     };
-    if !one_thread {
+    let only_some = std::env::var_os("ZARRDT_E2E_CASES").is_some();
+    if !one_thread && !only_some {
         raw(&bytes, Path::new(out), repeats, &report)?;
     }
 
@@ -123,8 +124,16 @@ fn main() -> Result<(), Box<dyn Error>> {
                 .compression(Compression::Zstd { level: 3 }),
         ),
     ];
+    // ZARRDT_E2E_CASES=zstd,sharded_zstd runs only those cases (for profiling one of them).
+    let only = std::env::var("ZARRDT_E2E_CASES").ok();
     for (case, options) in cases {
         if one_thread && !case.contains("zstd") {
+            continue;
+        }
+        if only
+            .as_deref()
+            .is_some_and(|only| !only.split(',').any(|name| name == case))
+        {
             continue;
         }
         let options = match case {

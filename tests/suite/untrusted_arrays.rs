@@ -723,3 +723,22 @@ rusty_fork_test! {
         }
     }
 }
+
+rusty_fork_test! {
+    /// A zstd chunk of a few bytes whose frame declares a terabyte: zarrs 0.23.14 allocates
+    /// the declared size (an abort); zarrdt's zstd decodes into the chunk's size, so the read
+    /// is an error naming the chunk, within 64 MB.
+    #[test]
+    fn a_zstd_frame_declaring_a_terabyte_is_an_error() {
+        let document = v3_document(json!({"codecs": [
+            {"name": "bytes", "configuration": {"endian": "little"}},
+            {"name": "zstd", "configuration": {"level": 1, "checksum": false}}]}));
+        // Magic, a descriptor of a single segment with an 8-byte content size, 2^40, and one
+        // empty raw block.
+        let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, 0xe0];
+        frame.extend_from_slice(&(1u64 << 40).to_le_bytes());
+        frame.extend_from_slice(&[1, 0, 0]);
+        let error = open_and_read("zstd bomb", &document, &[("c/0", &frame)]).unwrap();
+        assert!(error.contains("c/0") && error.contains("zstd"), "{error}");
+    }
+}

@@ -3,7 +3,9 @@
 //! * `lz4` / `numcodecs.lz4` ([`lz4`]) on `lz4_flex`;
 //! * `lzma` / `numcodecs.lzma` ([`lzma`]) on `liblzma`;
 //! * `zlib` / `numcodecs.zlib` and `bz2` / `numcodecs.bz2` ([`zlib_bz2`]): zarrs' own, with
-//!   numcodecs' default level and decoders bounded by the chunk's size.
+//!   numcodecs' default level and decoders bounded by the chunk's size;
+//! * `zstd` ([`zstd`]): zarrs' own, decoded into the chunk's size (zarrs trusts the size a
+//!   frame declares), with a decompression context per thread.
 //!
 //! Every decoder here allocates at most the decoded size zarrs expects for the chunk
 //! ([`bound`]), whatever a corrupt chunk says about itself. [`diagnose`] names the codec zarrs
@@ -15,9 +17,11 @@ pub(crate) mod diagnose;
 pub(crate) mod lz4;
 pub(crate) mod lzma;
 pub(crate) mod zlib_bz2;
+pub(crate) mod zstd;
 
-/// Registers the codecs that must take precedence over zarrs' own (zlib and bz2); lz4 and
-/// lzma are registered at link time, through `inventory`, as zarrs' own codecs are.
+/// Registers the codecs that must take precedence over zarrs' own (zlib, bz2 and zstd); lz4
+/// and lzma are registered at link time, through `inventory`, as zarrs' own codecs are.
 pub(crate) fn register() {
     zlib_bz2::register();
+    zstd::register();
 }

@@ -30,7 +30,7 @@ use crate::{Error, open_array, register};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::{ArrayOptions, Compression, open_array};
+/// use zarrdt_zarrs::{ArrayOptions, Compression, ReadRecords, WriteRecords, open_array};
 /// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
 ///
 /// let store = Arc::new(MemoryStore::new());

@@ -1,0 +1,249 @@
+//! `zstd`: zarrs' codec (zarr-python 3's default compressor), decoded within the chunk's size.
+//!
+//! zarrs 0.23.14 decompresses into a buffer of the content size the frame itself declares
+//! (`zstd::bulk::decompress(data, upper_bound)`), so a chunk of a few bytes declaring a
+//! terabyte makes it allocate a terabyte and abort the process. This codec encodes through
+//! zarrs' codec and decodes into a buffer of the size zarrs expects for the chunk (a frame that
+//! decodes to more is an error, allocating nothing more), with a decompression context each
+//! thread keeps from chunk to chunk. It is registered with zarrs at run time ([`register`]),
+//! under the v3 name and v2 id `zstd`, which puts it before zarrs' own.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use zarrs::array::codec::ZstdCodec;
+use zarrs::array::codec::api::{
+    BytesToBytesCodecTraits, Codec, CodecError, CodecMetadataOptions, CodecOptions,
+    CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraits, PartialDecoderCapability,
+    PartialEncoderCapability, RecommendedConcurrency, register_codec_v2, register_codec_v3,
+};
+use zarrs::array::{ArrayBytesRaw, BytesRepresentation};
+use zarrs::metadata::Configuration;
+use zarrs::plugin::{ExtensionName, PluginCreateError, ZarrVersion};
+
+use super::bound::{DecodedSize, read_bounded};
+use super::configuration::{Settings, invalid, of_v3};
+
+thread_local! {
+    /// This thread's decompression context, kept from chunk to chunk.
+    static DECOMPRESSOR: RefCell<Option<zstd::bulk::Decompressor<'static>>> =
+        const { RefCell::new(None) };
+}
+
+/// zarrs' zstd codec, decoded within bounds.
+#[derive(Debug)]
+pub(crate) struct BoundedZstd {
+    /// zarrs' codec: encoding, configuration and representation are its.
+    inner: Arc<ZstdCodec>,
+}
+
+impl BoundedZstd {
+    /// The codec of a configuration: v3 `{"level": 3, "checksum": false}`, or numcodecs'
+    /// v2 `{"id": "zstd", "level": 3, "checksum": false}` (each member may be missing).
+    fn from_configuration(
+        configuration: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Self, PluginCreateError> {
+        let mut settings = Settings::new("zstd", configuration);
+        let level = settings.integer("level")?.unwrap_or(0);
+        let checksum = match settings.get("checksum") {
+            None => false,
+            Some(value) => value
+                .as_bool()
+                .ok_or_else(|| invalid("zstd", format!("checksum {value} is not true or false")))?,
+        };
+        settings.finish()?;
+        let level = i32::try_from(level)
+            .map_err(|_| invalid("zstd", format!("level {level} is out of range")))?;
+        Ok(BoundedZstd {
+            inner: Arc::new(ZstdCodec::new(level, checksum)),
+        })
+    }
+}
+
+/// Registers the codec with zarrs, by its v3 name and v2 id, ahead of zarrs' own.
+pub(crate) fn register() {
+    let _v3 = register_codec_v3(CodecRuntimePluginV3::new(
+        |name| name == "zstd",
+        |metadata| {
+            let codec = BoundedZstd::from_configuration(&of_v3(metadata))?;
+            Ok(Codec::BytesToBytes(Arc::new(codec)))
+        },
+    ));
+    let _v2 = register_codec_v2(CodecRuntimePluginV2::new(
+        |name| name == "zstd",
+        |metadata| {
+            let codec = BoundedZstd::from_configuration(metadata.configuration())?;
+            Ok(Codec::BytesToBytes(Arc::new(codec)))
+        },
+    ));
+}
+
+/// Decodes zstd frames into exactly (or at most) `expected` bytes.
+pub(crate) fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
+    if !expected.exact {
+        let decoder = zstd::stream::read::Decoder::with_buffer(encoded)
+            .map_err(|error| CodecError::Other(format!("zstd: {error}")))?;
+        return read_bounded("zstd", decoder, expected, encoded.len());
+    }
+    let size = usize::try_from(expected.size)
+        .map_err(|_| expected.mismatch("zstd", expected.size, true))?;
+    // The frame's own claim is only a check: the buffer is the chunk's size.
+    if let Ok(Some(declared)) = zstd::zstd_safe::get_frame_content_size(encoded)
+        && declared != expected.size
+    {
+        return Err(expected.mismatch("zstd", declared, false));
+    }
+    let mut out = Vec::with_capacity(size);
+    DECOMPRESSOR.with(|decompressor| {
+        let mut decompressor = decompressor.borrow_mut();
+        if decompressor.is_none() {
+            *decompressor = Some(
+                zstd::bulk::Decompressor::new()
+                    .map_err(|error| CodecError::Other(format!("zstd: {error}")))?,
+            );
+        }
+        let decompressor = decompressor
+            .as_mut()
+            .ok_or_else(|| CodecError::Other("zstd: no decompression context".into()))?;
+        decompressor
+            .decompress_to_buffer(encoded, &mut out)
+            .map_err(|error| {
+                CodecError::Other(format!(
+                    "zstd: the frames do not decode to the chunk's {size} bytes: {error}"
+                ))
+            })
+    })?;
+    if !expected.admits(out.len() as u64) {
+        return Err(expected.mismatch("zstd", out.len() as u64, false));
+    }
+    Ok(out)
+}
+
+impl ExtensionName for BoundedZstd {
+    fn name(&self, version: ZarrVersion) -> Option<Cow<'static, str>> {
+        self.inner.name(version)
+    }
+}
+
+impl CodecTraits for BoundedZstd {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn configuration(
+        &self,
+        version: ZarrVersion,
+        options: &CodecMetadataOptions,
+    ) -> Option<Configuration> {
+        self.inner.configuration(version, options)
+    }
+
+    fn partial_decoder_capability(&self) -> PartialDecoderCapability {
+        self.inner.partial_decoder_capability()
+    }
+
+    fn partial_encoder_capability(&self) -> PartialEncoderCapability {
+        self.inner.partial_encoder_capability()
+    }
+}
+
+impl BytesToBytesCodecTraits for BoundedZstd {
+    fn into_dyn(self: Arc<Self>) -> Arc<dyn BytesToBytesCodecTraits> {
+        self
+    }
+
+    fn recommended_concurrency(
+        &self,
+        decoded_representation: &BytesRepresentation,
+    ) -> Result<RecommendedConcurrency, CodecError> {
+        self.inner.recommended_concurrency(decoded_representation)
+    }
+
+    fn encoded_representation(
+        &self,
+        decoded_representation: &BytesRepresentation,
+    ) -> BytesRepresentation {
+        self.inner.encoded_representation(decoded_representation)
+    }
+
+    fn encode<'a>(
+        &self,
+        decoded_value: ArrayBytesRaw<'a>,
+        options: &CodecOptions,
+    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
+        self.inner.encode(decoded_value, options)
+    }
+
+    fn decode<'a>(
+        &self,
+        encoded_value: ArrayBytesRaw<'a>,
+        decoded_representation: &BytesRepresentation,
+        _options: &CodecOptions,
+    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
+        decode(&encoded_value, DecodedSize::of(decoded_representation)).map(Cow::Owned)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codec() -> BoundedZstd {
+        BoundedZstd {
+            inner: Arc::new(ZstdCodec::new(3, false)),
+        }
+    }
+
+    #[test]
+    fn round_trips() {
+        let data: Vec<u8> = (0..50_000u32).map(|i| (i % 251) as u8).collect();
+        let options = CodecOptions::default();
+        let encoded = codec().encode(Cow::Borrowed(&data), &options).unwrap();
+        let representation = BytesRepresentation::FixedSize(data.len() as u64);
+        let decoded = codec()
+            .decode(encoded.clone(), &representation, &options)
+            .unwrap();
+        assert_eq!(decoded.as_ref(), data.as_slice());
+        let bounded = BytesRepresentation::BoundedSize(1 << 20);
+        let decoded = codec().decode(encoded, &bounded, &options).unwrap();
+        assert_eq!(decoded.as_ref(), data.as_slice());
+    }
+
+    /// A frame declaring (or holding) more than the chunk is an error, and nothing of the
+    /// declared size is allocated (the frame of 8 MiB of zeros is a few hundred bytes).
+    #[test]
+    fn a_frame_larger_than_the_chunk_is_an_error() {
+        let zeros = vec![0u8; 8 << 20];
+        let options = CodecOptions::default();
+        let encoded = codec().encode(Cow::Borrowed(&zeros), &options).unwrap();
+        assert!(encoded.len() < 64 << 10, "{}", encoded.len());
+        for representation in [
+            BytesRepresentation::FixedSize(4096),
+            BytesRepresentation::BoundedSize(4096),
+        ] {
+            let error = codec()
+                .decode(encoded.clone(), &representation, &options)
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains("4096"), "{error}");
+        }
+    }
+
+    #[test]
+    fn configurations_as_zarr_python_writes_them() {
+        for text in [
+            r#"{"level": 3, "checksum": false}"#,
+            r#"{"id": "zstd", "level": 1}"#,
+            r#"{}"#,
+        ] {
+            let configuration = serde_json::from_str(text).unwrap();
+            assert!(
+                BoundedZstd::from_configuration(&configuration).is_ok(),
+                "{text}"
+            );
+        }
+        let bad = serde_json::from_str(r#"{"level": 3, "checksum": 1}"#).unwrap();
+        assert!(BoundedZstd::from_configuration(&bad).is_err());
+    }
+}
