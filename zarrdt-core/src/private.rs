@@ -145,30 +145,62 @@ impl<T> EncodeFallback<T> for &Probe<T> {
     }
 }
 
-/// Tier 1 of decoding: any bytes are a valid `T` (`FromBytes`), so a chunk is copied at once.
+/// Tier 1 of decoding: any bytes are a valid `T` (`FromBytes`) and `T` is `Copy`, so the
+/// records of an aligned chunk are appended with one bulk copy (`memcpy`, which beyond the
+/// cache writes without reading the destination first, as a copy per record cannot).
 ///
-/// Method lookup on `&&Probe<T>` tries impls for `&Probe<T>` first, then `&&Probe<T>`, then
-/// `Probe<T>`, so the tiers are implemented for those, in that order.
+/// Method lookup on `&&&Probe<T>` tries impls for `&&Probe<T>` first, then `&&&Probe<T>`,
+/// then `&Probe<T>`, then `Probe<T>`, so the tiers are implemented for those, in that order.
+pub trait DecodeCopy<T> {
+    /// Appends the records of `bytes` to `out`; `true` if done.
+    fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool;
+}
+
+impl<T: FromBytes + IntoBytes + Immutable + Copy> DecodeCopy<T> for &&Probe<T> {
+    #[inline]
+    fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool {
+        match <[T]>::ref_from_bytes(bytes) {
+            Ok(records) => {
+                out.extend_from_slice(records);
+                true
+            }
+            // Bytes not aligned for `T`: a copy per record.
+            Err(_) => {
+                copy_each(bytes, out);
+                true
+            }
+        }
+    }
+}
+
+/// Tier 2 of decoding: any bytes are a valid `T` (`FromBytes`), so each record of a chunk is
+/// copied without checks.
 pub trait DecodeBytes<T> {
     /// Appends the records of `bytes` to `out`; `true` if done.
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool;
 }
 
-impl<T: FromBytes + IntoBytes> DecodeBytes<T> for &Probe<T> {
+impl<T: FromBytes + IntoBytes> DecodeBytes<T> for &&&Probe<T> {
     #[inline]
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool {
-        // Each record copied straight into the vector's spare capacity (no zeroing first);
-        // the zero value stands in only for a short read, which whole chunks never have.
-        out.extend(
-            bytes
-                .chunks_exact(size_of::<T>().max(1))
-                .map(|record| T::read_from_bytes(record).unwrap_or_else(|_| T::new_zeroed())),
-        );
+        copy_each(bytes, out);
         true
     }
 }
 
-/// Tier 2 of decoding: some bytes are invalid (`bool` fields), so each record is validated
+/// Appends the records of `bytes` to `out`, each copied straight into the vector's spare
+/// capacity (no zeroing first); the zero value stands in only for a short read, which whole
+/// chunks never have.
+#[inline]
+fn copy_each<T: FromBytes>(bytes: &[u8], out: &mut Vec<T>) {
+    out.extend(
+        bytes
+            .chunks_exact(size_of::<T>().max(1))
+            .map(|record| T::read_from_bytes(record).unwrap_or_else(|_| T::new_zeroed())),
+    );
+}
+
+/// Tier 3 of decoding: some bytes are invalid (`bool` fields), so each record is validated
 /// and copied by zerocopy; on an invalid record the caller's field-by-field path reports it.
 pub trait DecodeValidated<T> {
     /// Appends the records of `bytes` to `out`; `false` (and `out` unchanged) if one is
@@ -176,7 +208,7 @@ pub trait DecodeValidated<T> {
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool;
 }
 
-impl<T: TryFromBytes + Immutable> DecodeValidated<T> for &&Probe<T> {
+impl<T: TryFromBytes + Immutable> DecodeValidated<T> for &Probe<T> {
     #[inline]
     fn read_native(&self, bytes: &[u8], out: &mut Vec<T>) -> bool {
         let start = out.len();

@@ -195,10 +195,12 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
                 __out: &mut #private::Vec<Self>,
             ) -> #private::Result<(), #private::Error> {
                 #[allow(unused_imports)]
-                use #private::{DecodeBytes as _, DecodeFallback as _, DecodeValidated as _};
+                use #private::{
+                    DecodeBytes as _, DecodeCopy as _, DecodeFallback as _, DecodeValidated as _,
+                };
                 if <Self as #element>::NATIVE_LAYOUT
                     && <__E as #private::StaticEndian>::IS_NATIVE
-                    && (&&#private::Probe::<Self>::NEW).read_native(__bytes, __out)
+                    && (&&&#private::Probe::<Self>::NEW).read_native(__bytes, __out)
                 {
                     return #private::Ok(());
                 }

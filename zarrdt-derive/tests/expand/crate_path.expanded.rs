@@ -133,11 +133,12 @@ const _: () = {
         ) -> my_zarrdt::__private::Result<(), my_zarrdt::__private::Error> {
             #[allow(unused_imports)]
             use my_zarrdt::__private::{
-                DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
+                DecodeBytes as _, DecodeCopy as _, DecodeFallback as _,
+                DecodeValidated as _,
             };
             if <Self as my_zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as my_zarrdt::__private::StaticEndian>::IS_NATIVE
-                && (&&my_zarrdt::__private::Probe::<Self>::NEW)
+                && (&&&my_zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
             {
                 return my_zarrdt::__private::Ok(());

@@ -173,11 +173,12 @@ const _: () = {
         ) -> ::zarrdt::__private::Result<(), ::zarrdt::__private::Error> {
             #[allow(unused_imports)]
             use ::zarrdt::__private::{
-                DecodeBytes as _, DecodeFallback as _, DecodeValidated as _,
+                DecodeBytes as _, DecodeCopy as _, DecodeFallback as _,
+                DecodeValidated as _,
             };
             if <Self as ::zarrdt::__private::ZarrType>::NATIVE_LAYOUT
                 && <__E as ::zarrdt::__private::StaticEndian>::IS_NATIVE
-                && (&&::zarrdt::__private::Probe::<Self>::NEW)
+                && (&&&::zarrdt::__private::Probe::<Self>::NEW)
                     .read_native(__bytes, __out)
             {
                 return ::zarrdt::__private::Ok(());
