@@ -8,10 +8,11 @@
 //!   frame declares), with a decompression context per thread.
 //!
 //! Every decoder here allocates at most the decoded size zarrs expects for the chunk
-//! ([`bound`]), whatever a corrupt chunk says about itself. [`diagnose`] names the codec zarrs
+//! ([`bound`]; zarrs' codecs with such a decoder are [`bounded::BoundedCodec`]s), whatever a corrupt chunk says about itself. [`diagnose`] names the codec zarrs
 //! could not create when an array does not open.
 
 pub(crate) mod bound;
+mod bounded;
 mod configuration;
 pub(crate) mod diagnose;
 pub(crate) mod lz4;

@@ -9,7 +9,6 @@ use zarrdt_core::{DataType as ZarrDataType, Endian, Layout, Value, ZarrType};
 use zarrs::array::codec::api::CodecMetadataOptions;
 use zarrs::array::codec::{
     BloscCodec, BloscCompressionLevel, BloscCompressor, BloscShuffleMode, BytesCodec, GzipCodec,
-    ZstdCodec,
 };
 use zarrs::array::{
     Array, ArrayBuilder, ArrayMetadata, ArrayMetadataOptions, BytesToBytesCodecTraits, DataType,
@@ -20,7 +19,7 @@ use zarrs::storage::{ReadableWritableStorageTraits, StoreKey};
 
 use crate::codec::lz4::Lz4Codec;
 use crate::codec::lzma::LzmaCodec;
-use crate::codec::zlib_bz2::{BoundedCodec, Kind};
+use crate::codec::zlib_bz2::Kind;
 use crate::convert::{endianness_of, fill_metadata};
 use crate::{Error, open_array, register};
 
@@ -327,7 +326,7 @@ impl ArrayOptions {
         };
         Ok(match &self.compression {
             Compression::None => Vec::new(),
-            Compression::Zstd { level } => vec![Arc::new(ZstdCodec::new(*level, false))],
+            Compression::Zstd { level } => vec![Arc::new(crate::codec::zstd::codec(*level, false))],
             Compression::Gzip { level } => {
                 vec![Arc::new(
                     GzipCodec::new(*level).map_err(|e| invalid(e.to_string()))?,
@@ -348,14 +347,18 @@ impl ArrayOptions {
                 )]
             }
             Compression::Zlib { level } => vec![Arc::new(
-                BoundedCodec::new(Kind::Zlib, *level).map_err(|e| invalid(e.to_string()))?,
+                Kind::Zlib
+                    .codec(*level)
+                    .map_err(|e| invalid(e.to_string()))?,
             )],
             Compression::Bz2 { level } => {
                 if *level == 0 {
                     return Err(invalid("bz2 level 0 is not in 1..=9".into()));
                 }
                 vec![Arc::new(
-                    BoundedCodec::new(Kind::Bz2, *level).map_err(|e| invalid(e.to_string()))?,
+                    Kind::Bz2
+                        .codec(*level)
+                        .map_err(|e| invalid(e.to_string()))?,
                 )]
             }
             Compression::Lz4 => vec![Arc::new(Lz4Codec::new(1))],

@@ -8,21 +8,18 @@
 //! `bzip2`) into at most the size zarrs expects for the chunk. They are registered with zarrs
 //! at run time ([`register`]), which puts them before zarrs' own codecs of the same names.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde_json::{Map, Value as Json};
 use zarrs::array::codec::api::{
-    BytesToBytesCodecTraits, Codec, CodecError, CodecMetadataOptions, CodecOptions,
-    CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraits, PartialDecoderCapability,
-    PartialEncoderCapability, RecommendedConcurrency, register_codec_v2, register_codec_v3,
+    Codec, CodecError, CodecRuntimePluginV2, CodecRuntimePluginV3, register_codec_v2,
+    register_codec_v3,
 };
 use zarrs::array::codec::{Bz2Codec, Bz2CompressionLevel, ZlibCodec, ZlibCompressionLevel};
-use zarrs::array::{ArrayBytesRaw, BytesRepresentation};
-use zarrs::metadata::Configuration;
-use zarrs::plugin::{ExtensionName, PluginCreateError, ZarrVersion};
+use zarrs::plugin::PluginCreateError;
 
 use super::bound::{DecodedSize, read_bounded};
+use super::bounded::BoundedCodec;
 use super::configuration::{Settings, invalid, of_v3};
 
 /// Which of the two.
@@ -43,40 +40,38 @@ impl Kind {
     }
 }
 
-/// zarrs' zlib or bz2 codec, decoded within bounds.
-#[derive(Debug)]
-pub(crate) struct BoundedCodec {
-    kind: Kind,
-    /// zarrs' codec: encoding, configuration and representation are its.
-    inner: Arc<dyn BytesToBytesCodecTraits>,
-}
-
-impl BoundedCodec {
-    /// The codec of `kind` at compression `level` (0 to 9 for zlib, 1 to 9 for bz2).
-    pub(crate) fn new(kind: Kind, level: u32) -> Result<Self, PluginCreateError> {
-        let bad = || invalid(kind.id(), format!("level {level} is not 0 to 9"));
-        let inner: Arc<dyn BytesToBytesCodecTraits> = match kind {
-            Kind::Zlib => Arc::new(ZlibCodec::new(
-                ZlibCompressionLevel::try_from(level).map_err(|_| bad())?,
-            )),
-            Kind::Bz2 => Arc::new(Bz2Codec::new(
-                Bz2CompressionLevel::try_from(level).map_err(|_| bad())?,
-            )),
-        };
-        Ok(BoundedCodec { kind, inner })
+impl Kind {
+    /// zarrs' codec of this kind at compression `level` (0 to 9 for zlib, 1 to 9 for bz2),
+    /// decoded within bounds.
+    pub(crate) fn codec(self, level: u32) -> Result<BoundedCodec, PluginCreateError> {
+        let bad = || invalid(self.id(), format!("level {level} is not 0 to 9"));
+        Ok(match self {
+            Kind::Zlib => BoundedCodec::new(
+                Arc::new(ZlibCodec::new(
+                    ZlibCompressionLevel::try_from(level).map_err(|_| bad())?,
+                )),
+                |encoded, expected| decode(Kind::Zlib, encoded, expected),
+            ),
+            Kind::Bz2 => BoundedCodec::new(
+                Arc::new(Bz2Codec::new(
+                    Bz2CompressionLevel::try_from(level).map_err(|_| bad())?,
+                )),
+                |encoded, expected| decode(Kind::Bz2, encoded, expected),
+            ),
+        })
     }
 
     /// The codec of a numcodecs configuration (`{"level": 5}`, or `{}` for level 1).
-    fn from_configuration(
-        kind: Kind,
+    fn codec_of(
+        self,
         configuration: &Map<String, Json>,
-    ) -> Result<Self, PluginCreateError> {
-        let mut settings = Settings::new(kind.id(), configuration);
+    ) -> Result<BoundedCodec, PluginCreateError> {
+        let mut settings = Settings::new(self.id(), configuration);
         let level = settings.integer("level")?.unwrap_or(1);
         settings.finish()?;
         let level = u32::try_from(level)
-            .map_err(|_| invalid(kind.id(), format!("level {level} is not 0 to 9")))?;
-        BoundedCodec::new(kind, level)
+            .map_err(|_| invalid(self.id(), format!("level {level} is not 0 to 9")))?;
+        self.codec(level)
     }
 }
 
@@ -87,14 +82,14 @@ pub(crate) fn register() {
         let _v3 = register_codec_v3(CodecRuntimePluginV3::new(
             move |name| name == v3_name,
             move |metadata| {
-                let codec = BoundedCodec::from_configuration(kind, &of_v3(metadata))?;
+                let codec = kind.codec_of(&of_v3(metadata))?;
                 Ok(Codec::BytesToBytes(Arc::new(codec)))
             },
         ));
         let _v2 = register_codec_v2(CodecRuntimePluginV2::new(
             move |name| name == kind.id(),
             move |metadata| {
-                let codec = BoundedCodec::from_configuration(kind, metadata.configuration())?;
+                let codec = kind.codec_of(metadata.configuration())?;
                 Ok(Codec::BytesToBytes(Arc::new(codec)))
             },
         ));
@@ -134,78 +129,17 @@ fn trailing(codec: &str, rest: usize) -> Result<(), CodecError> {
     Ok(())
 }
 
-impl ExtensionName for BoundedCodec {
-    fn name(&self, version: ZarrVersion) -> Option<Cow<'static, str>> {
-        self.inner.name(version)
-    }
-}
-
-impl CodecTraits for BoundedCodec {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn configuration(
-        &self,
-        version: ZarrVersion,
-        options: &CodecMetadataOptions,
-    ) -> Option<Configuration> {
-        self.inner.configuration(version, options)
-    }
-
-    fn partial_decoder_capability(&self) -> PartialDecoderCapability {
-        self.inner.partial_decoder_capability()
-    }
-
-    fn partial_encoder_capability(&self) -> PartialEncoderCapability {
-        self.inner.partial_encoder_capability()
-    }
-}
-
-impl BytesToBytesCodecTraits for BoundedCodec {
-    fn into_dyn(self: Arc<Self>) -> Arc<dyn BytesToBytesCodecTraits> {
-        self
-    }
-
-    fn recommended_concurrency(
-        &self,
-        decoded_representation: &BytesRepresentation,
-    ) -> Result<RecommendedConcurrency, CodecError> {
-        self.inner.recommended_concurrency(decoded_representation)
-    }
-
-    fn encoded_representation(
-        &self,
-        decoded_representation: &BytesRepresentation,
-    ) -> BytesRepresentation {
-        self.inner.encoded_representation(decoded_representation)
-    }
-
-    fn encode<'a>(
-        &self,
-        decoded_value: ArrayBytesRaw<'a>,
-        options: &CodecOptions,
-    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
-        self.inner.encode(decoded_value, options)
-    }
-
-    fn decode<'a>(
-        &self,
-        encoded_value: ArrayBytesRaw<'a>,
-        decoded_representation: &BytesRepresentation,
-        _options: &CodecOptions,
-    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
-        let expected = DecodedSize::of(decoded_representation);
-        decode(self.kind, &encoded_value, expected).map(Cow::Owned)
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
+    use zarrs::array::BytesRepresentation;
+    use zarrs::array::codec::api::{BytesToBytesCodecTraits, CodecOptions};
+
     use super::*;
 
     fn round_trip(kind: Kind, level: u32) {
-        let codec = BoundedCodec::new(kind, level).unwrap();
+        let codec = kind.codec(level).unwrap();
         let data: Vec<u8> = (0..20_000u32).map(|i| (i % 97) as u8).collect();
         let options = CodecOptions::default();
         let encoded = codec.encode(Cow::Borrowed(&data), &options).unwrap();
@@ -225,7 +159,7 @@ mod tests {
     #[test]
     fn a_bomb_stops_at_the_chunk_size() {
         for kind in [Kind::Zlib, Kind::Bz2] {
-            let codec = BoundedCodec::new(kind, 9).unwrap();
+            let codec = kind.codec(9).unwrap();
             let zeros = vec![0u8; 8 << 20];
             let options = CodecOptions::default();
             let encoded = codec.encode(Cow::Borrowed(&zeros), &options).unwrap();
@@ -242,14 +176,12 @@ mod tests {
     #[test]
     fn configurations_as_zarr_python_writes_them() {
         let empty = Map::new();
-        assert!(BoundedCodec::from_configuration(Kind::Zlib, &empty).is_ok());
+        assert!(Kind::Zlib.codec_of(&empty).is_ok());
         let level: Map<String, Json> =
             serde_json::from_str(r#"{"id": "bz2", "level": 9}"#).unwrap();
-        assert!(BoundedCodec::from_configuration(Kind::Bz2, &level).is_ok());
+        assert!(Kind::Bz2.codec_of(&level).is_ok());
         let bad: Map<String, Json> = serde_json::from_str(r#"{"level": 12}"#).unwrap();
-        let error = BoundedCodec::from_configuration(Kind::Zlib, &bad)
-            .unwrap_err()
-            .to_string();
+        let error = Kind::Zlib.codec_of(&bad).unwrap_err().to_string();
         assert!(error.contains("level 12"), "{error}");
     }
 }

@@ -8,21 +8,18 @@
 //! thread keeps from chunk to chunk. It is registered with zarrs at run time ([`register`]),
 //! under the v3 name and v2 id `zstd`, which puts it before zarrs' own.
 
-use std::borrow::Cow;
 use std::cell::RefCell;
 use std::sync::Arc;
 
 use zarrs::array::codec::ZstdCodec;
 use zarrs::array::codec::api::{
-    BytesToBytesCodecTraits, Codec, CodecError, CodecMetadataOptions, CodecOptions,
-    CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraits, PartialDecoderCapability,
-    PartialEncoderCapability, RecommendedConcurrency, register_codec_v2, register_codec_v3,
+    Codec, CodecError, CodecRuntimePluginV2, CodecRuntimePluginV3, register_codec_v2,
+    register_codec_v3,
 };
-use zarrs::array::{ArrayBytesRaw, BytesRepresentation};
-use zarrs::metadata::Configuration;
-use zarrs::plugin::{ExtensionName, PluginCreateError, ZarrVersion};
+use zarrs::plugin::PluginCreateError;
 
 use super::bound::{DecodedSize, read_bounded};
+use super::bounded::BoundedCodec;
 use super::configuration::{Settings, invalid, of_v3};
 
 thread_local! {
@@ -31,34 +28,28 @@ thread_local! {
         const { RefCell::new(None) };
 }
 
-/// zarrs' zstd codec, decoded within bounds.
-#[derive(Debug)]
-pub(crate) struct BoundedZstd {
-    /// zarrs' codec: encoding, configuration and representation are its.
-    inner: Arc<ZstdCodec>,
+/// zarrs' zstd codec of a configuration: v3 `{"level": 3, "checksum": false}`, or numcodecs'
+/// v2 `{"id": "zstd", "level": 3, "checksum": false}` (each member may be missing).
+fn from_configuration(
+    configuration: &serde_json::Map<String, serde_json::Value>,
+) -> Result<BoundedCodec, PluginCreateError> {
+    let mut settings = Settings::new("zstd", configuration);
+    let level = settings.integer("level")?.unwrap_or(0);
+    let checksum = match settings.get("checksum") {
+        None => false,
+        Some(value) => value
+            .as_bool()
+            .ok_or_else(|| invalid("zstd", format!("checksum {value} is not true or false")))?,
+    };
+    settings.finish()?;
+    let level = i32::try_from(level)
+        .map_err(|_| invalid("zstd", format!("level {level} is out of range")))?;
+    Ok(codec(level, checksum))
 }
 
-impl BoundedZstd {
-    /// The codec of a configuration: v3 `{"level": 3, "checksum": false}`, or numcodecs'
-    /// v2 `{"id": "zstd", "level": 3, "checksum": false}` (each member may be missing).
-    fn from_configuration(
-        configuration: &serde_json::Map<String, serde_json::Value>,
-    ) -> Result<Self, PluginCreateError> {
-        let mut settings = Settings::new("zstd", configuration);
-        let level = settings.integer("level")?.unwrap_or(0);
-        let checksum = match settings.get("checksum") {
-            None => false,
-            Some(value) => value
-                .as_bool()
-                .ok_or_else(|| invalid("zstd", format!("checksum {value} is not true or false")))?,
-        };
-        settings.finish()?;
-        let level = i32::try_from(level)
-            .map_err(|_| invalid("zstd", format!("level {level} is out of range")))?;
-        Ok(BoundedZstd {
-            inner: Arc::new(ZstdCodec::new(level, checksum)),
-        })
-    }
+/// zarrs' zstd codec at `level`, with or without a checksum, decoded within bounds.
+pub(crate) fn codec(level: i32, checksum: bool) -> BoundedCodec {
+    BoundedCodec::new(Arc::new(ZstdCodec::new(level, checksum)), decode)
 }
 
 /// Registers the codec with zarrs, by its v3 name and v2 id, ahead of zarrs' own.
@@ -66,14 +57,14 @@ pub(crate) fn register() {
     let _v3 = register_codec_v3(CodecRuntimePluginV3::new(
         |name| name == "zstd",
         |metadata| {
-            let codec = BoundedZstd::from_configuration(&of_v3(metadata))?;
+            let codec = from_configuration(&of_v3(metadata))?;
             Ok(Codec::BytesToBytes(Arc::new(codec)))
         },
     ));
     let _v2 = register_codec_v2(CodecRuntimePluginV2::new(
         |name| name == "zstd",
         |metadata| {
-            let codec = BoundedZstd::from_configuration(metadata.configuration())?;
+            let codec = from_configuration(metadata.configuration())?;
             Ok(Codec::BytesToBytes(Arc::new(codec)))
         },
     ));
@@ -120,79 +111,17 @@ pub(crate) fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, C
     Ok(out)
 }
 
-impl ExtensionName for BoundedZstd {
-    fn name(&self, version: ZarrVersion) -> Option<Cow<'static, str>> {
-        self.inner.name(version)
-    }
-}
-
-impl CodecTraits for BoundedZstd {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn configuration(
-        &self,
-        version: ZarrVersion,
-        options: &CodecMetadataOptions,
-    ) -> Option<Configuration> {
-        self.inner.configuration(version, options)
-    }
-
-    fn partial_decoder_capability(&self) -> PartialDecoderCapability {
-        self.inner.partial_decoder_capability()
-    }
-
-    fn partial_encoder_capability(&self) -> PartialEncoderCapability {
-        self.inner.partial_encoder_capability()
-    }
-}
-
-impl BytesToBytesCodecTraits for BoundedZstd {
-    fn into_dyn(self: Arc<Self>) -> Arc<dyn BytesToBytesCodecTraits> {
-        self
-    }
-
-    fn recommended_concurrency(
-        &self,
-        decoded_representation: &BytesRepresentation,
-    ) -> Result<RecommendedConcurrency, CodecError> {
-        self.inner.recommended_concurrency(decoded_representation)
-    }
-
-    fn encoded_representation(
-        &self,
-        decoded_representation: &BytesRepresentation,
-    ) -> BytesRepresentation {
-        self.inner.encoded_representation(decoded_representation)
-    }
-
-    fn encode<'a>(
-        &self,
-        decoded_value: ArrayBytesRaw<'a>,
-        options: &CodecOptions,
-    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
-        self.inner.encode(decoded_value, options)
-    }
-
-    fn decode<'a>(
-        &self,
-        encoded_value: ArrayBytesRaw<'a>,
-        decoded_representation: &BytesRepresentation,
-        _options: &CodecOptions,
-    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
-        decode(&encoded_value, DecodedSize::of(decoded_representation)).map(Cow::Owned)
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
+    use zarrs::array::BytesRepresentation;
+    use zarrs::array::codec::api::{BytesToBytesCodecTraits, CodecOptions};
+
     use super::*;
 
-    fn codec() -> BoundedZstd {
-        BoundedZstd {
-            inner: Arc::new(ZstdCodec::new(3, false)),
-        }
+    fn codec() -> BoundedCodec {
+        super::codec(3, false)
     }
 
     #[test]
@@ -238,12 +167,9 @@ mod tests {
             r#"{}"#,
         ] {
             let configuration = serde_json::from_str(text).unwrap();
-            assert!(
-                BoundedZstd::from_configuration(&configuration).is_ok(),
-                "{text}"
-            );
+            assert!(from_configuration(&configuration).is_ok(), "{text}");
         }
         let bad = serde_json::from_str(r#"{"level": 3, "checksum": 1}"#).unwrap();
-        assert!(BoundedZstd::from_configuration(&bad).is_err());
+        assert!(from_configuration(&bad).is_err());
     }
 }
