@@ -144,7 +144,12 @@ where
     BUFFER.with(|buffer| {
         let mut buffer = buffer.borrow_mut();
         let result = (|| {
-            if part.whole {
+            let covered: usize = part.runs.iter().map(|(records, _)| records.len()).sum();
+            if covered == elements {
+                // Every element is encoded below: the buffer's old bytes need no clearing.
+                buffer.resize(elements * size, 0);
+            } else if part.whole {
+                // Beyond the array's end: the fill value (never read, but stored).
                 fill(&mut buffer, elements, array.fill_value().as_ne_bytes());
             } else {
                 buffer.clear();
