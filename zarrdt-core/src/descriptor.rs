@@ -9,7 +9,7 @@
 //! failing.
 
 use crate::layout::{Layout, ScalarLayout, StructLayout, SubarrayLayout};
-use crate::{DataType, Endian, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, ScalarType};
+use crate::{DataType, Endian, EnumDescriptor, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, ScalarType};
 
 /// The Zarr type of a Rust type, as a constant: usable at compile time, allocation-free.
 ///
@@ -44,6 +44,8 @@ pub struct TypeDescriptor {
     size: usize,
     depth: usize,
     endianness: bool,
+    /// The enum whose values a scalar (integer) type holds, if it is one.
+    enumeration: Option<&'static EnumDescriptor>,
 }
 
 /// What a [`TypeDescriptor`] describes.
@@ -100,7 +102,21 @@ impl TypeDescriptor {
             size: scalar.size(),
             depth: 0,
             endianness: scalar.has_endianness(),
+            enumeration: None,
         }
+    }
+
+    /// A fieldless enum, stored as its integer type: a scalar type whose values are named
+    /// (see [`EnumDescriptor`]). Its data type and layout are the integer's.
+    pub const fn enumeration(enumeration: &'static EnumDescriptor) -> Self {
+        let mut descriptor = TypeDescriptor::scalar(enumeration.integer());
+        descriptor.enumeration = Some(enumeration);
+        descriptor
+    }
+
+    /// The enum this type stores, if it is one ([`TypeDescriptor::enumeration`]).
+    pub const fn as_enum(&self) -> Option<&'static EnumDescriptor> {
+        self.enumeration
     }
 
     /// `len` elements of `element` (a Rust `[T; len]`).
@@ -129,6 +145,7 @@ impl TypeDescriptor {
             size,
             depth,
             endianness: element.endianness,
+            enumeration: None,
         }
     }
 
@@ -157,7 +174,7 @@ impl TypeDescriptor {
                 depth = field.ty.depth;
             }
             endianness |= field.ty.endianness;
-            hashes[index] = (name_hash(field.name), index);
+            hashes[index] = (crate::unique::name_hash(field.name), index);
             index += 1;
         }
         assert!(
@@ -173,6 +190,7 @@ impl TypeDescriptor {
             size,
             depth: depth + 1,
             endianness,
+            enumeration: None,
         }
     }
 
@@ -253,82 +271,89 @@ impl TypeDescriptor {
     }
 }
 
-/// FNV-1a of a name, for the duplicate check.
-const fn name_hash(name: &str) -> u64 {
-    let bytes = name.as_bytes();
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut index = 0;
-    while index < bytes.len() {
-        hash ^= bytes[index] as u64;
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-        index += 1;
-    }
-    hash
-}
-
-const fn same_name(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut index = 0;
-    while index < a.len() {
-        if a[index] != b[index] {
-            return false;
+impl TypeDescriptor {
+    /// Every enum in this type with the path of its value: struct fields by name, the items
+    /// of an array under the array's own path (so an array of enums has one entry), in field
+    /// order.
+    pub fn enum_fields(&self) -> Vec<(crate::FieldPath, &'static EnumDescriptor)> {
+        fn walk(
+            ty: &TypeDescriptor,
+            path: &crate::FieldPath,
+            out: &mut Vec<(crate::FieldPath, &'static EnumDescriptor)>,
+        ) {
+            if let Some(enumeration) = ty.as_enum() {
+                out.push((path.clone(), enumeration));
+            }
+            match ty.kind() {
+                DescriptorKind::Struct(fields) => {
+                    for field in fields {
+                        walk(&field.ty(), &path.field(field.name()), out);
+                    }
+                }
+                DescriptorKind::Subarray { element, .. } => walk(element, path, out),
+                _ => {}
+            }
         }
-        index += 1;
+        let mut out = Vec::new();
+        walk(self, &crate::FieldPath::root(), &mut out);
+        out
     }
-    true
+
+    /// The value of the [`ENUMS_ATTRIBUTE`](crate::ENUMS_ATTRIBUTE) for arrays of this type: each enum field's path
+    /// (`""` for the element itself) mapped to its variants; `None` if the type has no enum.
+    ///
+    /// ```
+    /// use zarrdt_core::{EnumDescriptor, EnumVariant, FieldDescriptor, ScalarType, TypeDescriptor};
+    ///
+    /// const KIND: EnumDescriptor = EnumDescriptor::new(
+    ///     "Kind", ScalarType::Int8, &[EnumVariant::new("Small", -1), EnumVariant::new("Large", 1)]);
+    /// const KINDS: TypeDescriptor = TypeDescriptor::enumeration(&KIND);
+    /// const RECORD: TypeDescriptor = TypeDescriptor::structure(&[
+    ///     FieldDescriptor::new("id", TypeDescriptor::scalar(ScalarType::UInt32)),
+    ///     FieldDescriptor::new("kinds", TypeDescriptor::subarray(&KINDS, 2)),
+    /// ]);
+    /// assert_eq!(
+    ///     RECORD.enums_attribute().unwrap().to_string(),
+    ///     r#"{"kinds":{"Small":-1,"Large":1}}"#
+    /// );
+    /// assert!(TypeDescriptor::scalar(ScalarType::UInt8).enums_attribute().is_none());
+    /// ```
+    pub fn enums_attribute(&self) -> Option<serde_json::Value> {
+        let fields = self.enum_fields();
+        if fields.is_empty() {
+            return None;
+        }
+        let mut out = serde_json::Map::new();
+        for (path, enumeration) in fields {
+            out.insert(
+                crate::enum_attribute_key(&path),
+                enumeration.variants_json(),
+            );
+        }
+        Some(serde_json::Value::Object(out))
+    }
 }
 
 /// Whether two of `fields` share a name: sorts `(hash, index)` pairs (heapsort, as constant
 /// evaluation allows no allocation) and compares the names of equal hashes.
 const fn has_duplicate(fields: &[FieldDescriptor], hashes: &mut [(u64, usize)]) -> bool {
+    crate::unique::sort_keys(hashes);
     let len = hashes.len();
-    let mut start = len / 2;
-    while start > 0 {
-        start -= 1;
-        sift_down(hashes, start, len);
-    }
-    let mut end = len;
-    while end > 1 {
-        end -= 1;
-        let top = hashes[0];
-        hashes[0] = hashes[end];
-        hashes[end] = top;
-        sift_down(hashes, 0, end);
-    }
     let mut index = 1;
     while index < len {
         let mut earlier = index;
         while earlier > 0 && hashes[earlier - 1].0 == hashes[index].0 {
             earlier -= 1;
-            if same_name(fields[hashes[earlier].1].name, fields[hashes[index].1].name) {
+            if crate::unique::same_name(
+                fields[hashes[earlier].1].name,
+                fields[hashes[index].1].name,
+            ) {
                 return true;
             }
         }
         index += 1;
     }
     false
-}
-
-const fn sift_down(heap: &mut [(u64, usize)], mut root: usize, end: usize) {
-    loop {
-        let mut child = 2 * root + 1;
-        if child >= end {
-            return;
-        }
-        if child + 1 < end && heap[child + 1].0 > heap[child].0 {
-            child += 1;
-        }
-        if heap[root].0 >= heap[child].0 {
-            return;
-        }
-        let parent = heap[root];
-        heap[root] = heap[child];
-        heap[child] = parent;
-        root = child;
-    }
 }
 
 #[cfg(test)]
@@ -365,11 +390,11 @@ mod tests {
             names.iter().map(|n| FieldDescriptor::new(n, F4)).collect();
         let mut hashes = vec![(0, 0); fields.len()];
         for (index, field) in fields.iter().enumerate() {
-            hashes[index] = (name_hash(field.name), index);
+            hashes[index] = (crate::unique::name_hash(field.name), index);
         }
         assert!(!has_duplicate(&fields, &mut hashes.clone()));
         fields[321] = FieldDescriptor::new("field_17", F4);
-        hashes[321] = (name_hash("field_17"), 321);
+        hashes[321] = (crate::unique::name_hash("field_17"), 321);
         assert!(has_duplicate(&fields, &mut hashes));
     }
 

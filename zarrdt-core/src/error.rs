@@ -106,7 +106,8 @@ pub enum Error {
     },
 
     /// Encoded bytes that are not a valid value of their type (a bool byte other than 0 or 1,
-    /// a UTF-32 code unit that is no Unicode scalar value).
+    /// a UTF-32 code unit that is no Unicode scalar value, an integer that is no variant of
+    /// its enum).
     #[error("element {index}{}, byte offset {offset}: {fault}", path.describe())]
     InvalidElement {
         /// Index of the element (record) in the chunk.
@@ -324,6 +325,15 @@ pub enum ElementFault {
     InvalidBool(u8),
     /// A UTF-32 code unit that is a surrogate or above U+10FFFF.
     InvalidUtf32(u32),
+    /// An integer that is the value of no variant of the enum stored there.
+    InvalidEnum {
+        /// The value read.
+        value: i128,
+        /// The enum: its name, integer type and (the first) variants, as
+        /// [`EnumDescriptor`](crate::EnumDescriptor) shows them:
+        /// ``"`Status` (uint8: Ok = 0, Fail = 7)"``.
+        enumeration: String,
+    },
 }
 
 impl fmt::Display for ElementFault {
@@ -337,6 +347,9 @@ impl fmt::Display for ElementFault {
                     f,
                     "invalid UTF-32 code unit 0x{unit:08x} (not a Unicode scalar value)"
                 )
+            }
+            ElementFault::InvalidEnum { value, enumeration } => {
+                write!(f, "{value} is no variant of enum {enumeration}")
             }
         }
     }

@@ -84,12 +84,14 @@ mod data_type;
 mod descriptor;
 mod element;
 mod endian;
+mod enumeration;
 mod error;
 mod fill_value;
 mod layout;
 mod metadata;
 mod path;
 mod scalar;
+mod unique;
 mod value;
 mod zarr_struct;
 
@@ -106,6 +108,7 @@ pub use element::{
     Seconds, TextError, TimeDelta64, Unit, Weeks, Years, ZarrType,
 };
 pub use endian::{BigEndian, Endian, LittleEndian, StaticEndian};
+pub use enumeration::{ENUMS_ATTRIBUTE, EnumDescriptor, EnumVariant, enum_attribute_key};
 pub use error::{DecodeError, ElementFault, Error};
 pub use layout::{Layout, LayoutField, Leaf, Repeat, ScalarLayout, StructLayout, SubarrayLayout};
 pub use metadata::{ArrayMetadataV2, ArrayMetadataV3};

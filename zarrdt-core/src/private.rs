@@ -4,8 +4,9 @@
 pub use core::default::Default;
 pub use core::marker::PhantomData;
 pub use core::mem::{offset_of, size_of};
-pub use core::primitive::{bool, u8, usize};
-pub use core::result::Result::{self, Ok};
+pub use core::option::Option::{self, None, Some};
+pub use core::primitive::{bool, i8, i16, i32, i64, i128, u8, u16, u32, u64, usize};
+pub use core::result::Result::{self, Err, Ok};
 pub use core::{assert, unreachable};
 pub use std::vec::Vec;
 pub use zerocopy;
@@ -13,7 +14,8 @@ pub use zerocopy;
 pub use crate::element::{read_each, write_each};
 pub use crate::endian::StaticEndian;
 pub use crate::{
-    DecodeError, Error, FieldDescriptor, ScalarType, TypeDescriptor, Value, ZarrStruct, ZarrType,
+    DecodeError, EnumDescriptor, EnumVariant, Error, FieldDescriptor, ScalarType, TypeDescriptor,
+    Value, ZarrStruct, ZarrType,
 };
 
 use zerocopy::{FromBytes, Immutable, IntoBytes, TryFromBytes};
@@ -35,9 +37,16 @@ pub use crate::__no_zarrs_element as zarrs_element;
     label = "a single-copy record needs zerocopy's IntoBytes, TryFromBytes and Immutable",
     note = "add #[repr(C)] and #[derive(zerocopy::IntoBytes, zerocopy::TryFromBytes, zerocopy::Immutable)] (or FromBytes when every bit pattern is valid)"
 )]
-pub trait SingleCopy {}
+///
+/// Its supertraits let the code generated for a generic single-copy struct, which requires
+/// `Self: SingleCopy`, take the one-copy paths (the probes below) in generic code.
+pub trait SingleCopy: IntoBytes + TryFromBytes + Immutable {}
 
-impl<T: zerocopy::IntoBytes + zerocopy::TryFromBytes + zerocopy::Immutable> SingleCopy for T {}
+impl<T: IntoBytes + TryFromBytes + Immutable> SingleCopy for T {}
+
+/// Compiles only if `T` is [`SingleCopy`]: the check of a single-copy struct whose layout is
+/// known where it is defined (an error there naming `T`, with the message above).
+pub const fn assert_single_copy<T: SingleCopy>() {}
 
 /// Whether every one of `conditions` holds (a loop, so that a struct of thousands of fields
 /// does not become an expression thousands of operators deep).
@@ -98,6 +107,38 @@ pub fn record_fields<'v, const N: usize>(
     values
         .try_into()
         .map_err(|_| unreachable!("values_for gives one value per name, {count} for {N}"))
+}
+
+/// The descriptor of a Rust enum (`#[derive(ZarrEnum)]`): [`EnumDescriptor::new`] without
+/// the check for repeated values, which rustc makes itself (an error of its own is enough).
+pub const fn rust_enum<const N: usize>(
+    name: &'static str,
+    integer: ScalarType,
+    variants: &'static [EnumVariant; N],
+) -> EnumDescriptor {
+    EnumDescriptor::build(name, integer, variants, false)
+}
+
+/// The decoding error for `value`, an integer that is no variant of `enumeration`.
+#[cold]
+pub fn invalid_variant(
+    value: impl Into<i128>,
+    enumeration: &'static EnumDescriptor,
+) -> DecodeError {
+    DecodeError::new(crate::ElementFault::InvalidEnum {
+        value: value.into(),
+        enumeration: enumeration.to_string(),
+    })
+}
+
+/// The error of `from_value` for `value`, an integer that is no variant of `enumeration`.
+#[cold]
+pub fn variant_mismatch(value: impl Into<i128>, enumeration: &'static EnumDescriptor) -> Error {
+    Error::ValueMismatch {
+        path: crate::FieldPath::root(),
+        data_type: enumeration.integer().name(),
+        reason: format!("{} is no variant of enum {enumeration}", value.into()),
+    }
 }
 
 /// `error` seen from the struct holding field `name`.

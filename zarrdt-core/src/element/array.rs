@@ -42,6 +42,11 @@ impl<T: ZarrType, const N: usize> ZarrType for [T; N] {
         })
     }
 
+    #[inline]
+    fn read_packed_validated<E: StaticEndian>(bytes: &[u8], valid: &mut bool) -> Self {
+        std::array::from_fn(|index| T::read_packed_validated::<E>(&bytes[index * T::SIZE..], valid))
+    }
+
     fn to_value(&self) -> Value {
         let mut shape = vec![N];
         let mut items = Vec::with_capacity(N);

@@ -21,9 +21,11 @@ use crate::{DataType, DecodeError, Endian, Error, Layout, TypeDescriptor, Value}
 ///
 /// Implemented for `bool`, `i8`…`i64`, `u8`…`u64`, [`half::f16`], `f32`, `f64`,
 /// [`Complex<f32>`](num_complex::Complex) (`complex64`),
-/// [`Complex<f64>`](num_complex::Complex) (`complex128`), the text, bytes and time types of
-/// NumPy records ([`FixedString`], [`ByteString`], [`RawBytes`], [`DateTime64`],
-/// [`TimeDelta64`]), arrays `[T; N]` of elements, and by `#[derive(ZarrStruct)]` for structs.
+/// [`Complex<f64>`](num_complex::Complex) (`complex128`), `char` (NumPy `U1`), the text,
+/// bytes and time types of NumPy records ([`FixedString`], [`ByteString`], [`RawBytes`],
+/// [`DateTime64`], [`TimeDelta64`]), arrays `[T; N]` of elements, by `#[derive(ZarrStruct)]`
+/// for structs and by `#[derive(ZarrEnum)]` for fieldless enums (stored as their integer
+/// `repr`).
 ///
 /// The required methods work on one value with a compile-time byte order and exact-size
 /// buffers; the provided methods are the checked API most callers want:
@@ -42,7 +44,7 @@ use crate::{DataType, DecodeError, Endian, Error, Layout, TypeDescriptor, Value}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a Zarr element type",
     label = "no Zarr data type for `{Self}`",
-    note = "Zarr element types are bool, i8..i64, u8..u64, half::f16, f32, f64, num_complex::Complex<f32|f64>, zarrdt::FixedString<N>, zarrdt::ByteString<N>, zarrdt::RawBytes<N>, zarrdt::DateTime64<Unit>, zarrdt::TimeDelta64<Unit>, arrays [T; N] of them, and structs with #[derive(ZarrStruct)]; String, Vec, Option and Box have no fixed size"
+    note = "Zarr element types are bool, i8..i64, u8..u64, half::f16, f32, f64, num_complex::Complex<f32|f64>, char, zarrdt::FixedString<N>, zarrdt::ByteString<N>, zarrdt::RawBytes<N>, zarrdt::DateTime64<Unit>, zarrdt::TimeDelta64<Unit>, arrays [T; N] of them, structs with #[derive(ZarrStruct)] and fieldless enums with #[derive(ZarrEnum)]; String, Vec, Option and Box have no fixed size"
 )]
 pub trait ZarrType: Sized {
     /// The Zarr type, as a constant (checked when it is built).
@@ -94,6 +96,20 @@ pub trait ZarrType: Sized {
     #[inline]
     fn packed_is_valid<E: StaticEndian>(bytes: &[u8]) -> bool {
         !Self::HAS_INVALID_BYTES || Self::check_packed::<E>(bytes).is_ok()
+    }
+
+    /// [`ZarrType::read_packed`] and [`ZarrType::packed_is_valid`] in one pass: reads a value
+    /// from `bytes[..Self::SIZE]`, and clears `valid` unless the bytes are a valid encoding.
+    /// Decoding a chunk reads every element this way and looks for the invalid one (with
+    /// [`ZarrType::check_packed`]) only if one was seen. Types with invalid encodings
+    /// override it when one pass can do both (a struct, field by field).
+    #[doc(hidden)]
+    #[inline]
+    fn read_packed_validated<E: StaticEndian>(bytes: &[u8], valid: &mut bool) -> Self {
+        if Self::HAS_INVALID_BYTES {
+            *valid &= Self::packed_is_valid::<E>(bytes);
+        }
+        Self::read_packed::<E>(bytes)
     }
 
     /// The value as a dynamic [`Value`]: the value [`ZarrType::layout`] decodes from its bytes
@@ -227,37 +243,36 @@ pub fn write_each<T: ZarrType, E: StaticEndian>(values: &[T], out: &mut [u8]) {
     }
 }
 
-/// Elements validated together before they are read: a block small enough to stay in the
-/// first-level cache between the two passes.
-const VALIDATION_BLOCK: usize = 16 << 10;
-
 /// Decodes every element of `bytes` one by one, appending to `out`. Elements of types with
-/// invalid encodings are validated block by block, each block checked (without branches)
-/// just before it is read; on an invalid one, the error names it and `out` keeps the
-/// elements before its block.
+/// invalid encodings are validated as they are read (one pass, no branch per element); if one
+/// was invalid, `out` is put back as it was and the first invalid element is found and named.
 #[inline]
 pub fn read_each<T: ZarrType, E: StaticEndian>(
     bytes: &[u8],
     out: &mut Vec<T>,
 ) -> Result<(), Error> {
+    let elements = bytes.chunks_exact(T::SIZE);
     if !T::HAS_INVALID_BYTES {
-        out.extend(bytes.chunks_exact(T::SIZE).map(T::read_packed::<E>));
+        out.extend(elements.map(T::read_packed::<E>));
         return Ok(());
     }
-    let block = (VALIDATION_BLOCK / T::SIZE).max(1) * T::SIZE;
-    for (number, block) in bytes.chunks(block).enumerate() {
-        let elements = block.chunks_exact(T::SIZE);
-        let valid = elements.clone().fold(true, |valid, element| {
-            valid & T::packed_is_valid::<E>(element)
-        });
-        if !valid {
-            let first = number * (VALIDATION_BLOCK / T::SIZE).max(1);
-            for (index, element) in elements.clone().enumerate() {
-                T::check_packed::<E>(element).map_err(|error| error.at(first + index, T::SIZE))?;
-            }
-        }
-        out.extend(elements.map(T::read_packed::<E>));
+    let start = out.len();
+    let mut valid = true;
+    out.extend(
+        elements
+            .clone()
+            .map(|element| T::read_packed_validated::<E>(element, &mut valid)),
+    );
+    if valid {
+        return Ok(());
     }
+    out.truncate(start);
+    for (index, element) in elements.clone().enumerate() {
+        T::check_packed::<E>(element).map_err(|error| error.at(index, T::SIZE))?;
+    }
+    // `check_packed` is the authority: a type whose quick check refused what it accepts
+    // decodes as it says.
+    out.extend(elements.map(T::read_packed::<E>));
     Ok(())
 }
 

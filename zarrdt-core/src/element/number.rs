@@ -112,6 +112,13 @@ impl ZarrType for bool {
         bytes[0] <= 1
     }
 
+    #[inline]
+    fn read_packed_validated<E: StaticEndian>(bytes: &[u8], valid: &mut bool) -> Self {
+        let byte = bytes[0];
+        *valid &= byte <= 1;
+        byte != 0
+    }
+
     fn to_value(&self) -> Value {
         Value::Bool(*self)
     }

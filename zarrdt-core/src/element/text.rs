@@ -239,6 +239,85 @@ impl<const N: usize> ZarrType for FixedString<N> {
     }
 }
 
+/// `char`: one UTF-32 code unit, NumPy's `U1` (`fixed_length_utf32` of 4 bytes). Its value is
+/// a string of at most one character: as in NumPy, `'\0'` is padding, the empty string.
+///
+/// ```
+/// use zarrdt_core::{Endian, Value, ZarrType};
+///
+/// assert_eq!(char::data_type().to_string(), r#"{"name":"fixed_length_utf32","configuration":{"length_bytes":4}}"#);
+/// assert_eq!('é'.encode(Endian::Big), [0, 0, 0, 0xe9]);
+/// assert_eq!('é'.to_value(), Value::String("é".into()));
+/// assert_eq!(char::from_value(&Value::String(String::new()))?, '\0');
+/// assert!(char::from_value(&Value::String("ab".into())).is_err());
+/// // A surrogate is no character.
+/// assert!(char::decode(&[0, 0xd8, 0, 0], Endian::Little).is_err());
+/// # Ok::<(), zarrdt_core::Error>(())
+/// ```
+impl ZarrType for char {
+    const TYPE: TypeDescriptor = TypeDescriptor::scalar(sized(ScalarType::fixed_length_utf32(1)));
+    // A `char` is its code point as a `u32` in memory: its native-order code unit.
+    const NATIVE_LAYOUT: bool = true;
+    const HAS_INVALID_BYTES: bool = true;
+
+    #[inline]
+    fn write_packed<E: StaticEndian>(&self, out: &mut [u8]) {
+        u32::from(*self).write::<E>(out);
+    }
+
+    #[inline]
+    fn check_packed<E: StaticEndian>(bytes: &[u8]) -> Result<(), DecodeError> {
+        let code = u32::read::<E>(bytes);
+        match char::from_u32(code) {
+            Some(_) => Ok(()),
+            None => Err(DecodeError::new(ElementFault::InvalidUtf32(code))),
+        }
+    }
+
+    #[inline]
+    fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
+        char::from_u32(u32::read::<E>(bytes)).unwrap_or(char::REPLACEMENT_CHARACTER)
+    }
+
+    #[inline]
+    fn packed_is_valid<E: StaticEndian>(bytes: &[u8]) -> bool {
+        char::from_u32(u32::read::<E>(bytes)).is_some()
+    }
+
+    #[inline]
+    fn read_packed_validated<E: StaticEndian>(bytes: &[u8], valid: &mut bool) -> Self {
+        let code = char::from_u32(u32::read::<E>(bytes));
+        *valid &= code.is_some();
+        code.unwrap_or(char::REPLACEMENT_CHARACTER)
+    }
+
+    fn to_value(&self) -> Value {
+        Value::String(if *self == '\0' {
+            String::new()
+        } else {
+            self.to_string()
+        })
+    }
+
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        let scalar = sized(ScalarType::fixed_length_utf32(1));
+        match value {
+            Value::String(text) => {
+                let mut chars = text.chars();
+                match (chars.next(), chars.next()) {
+                    (None, _) => Ok('\0'),
+                    (Some(c), None) => Ok(c),
+                    (Some(_), Some(_)) => Err(mismatch(
+                        scalar,
+                        too_long("characters", text.chars().count(), 1).to_string(),
+                    )),
+                }
+            }
+            other => Err(mismatch(scalar, other.found())),
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // ByteString
 // ---------------------------------------------------------------------------------------------
