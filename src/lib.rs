@@ -46,11 +46,12 @@
 //! the text, bytes and time types of NumPy records ([`FixedString<N>`](FixedString) `U<N>`,
 //! [`ByteString<N>`](ByteString) `S<N>`, [`RawBytes<N>`](RawBytes) `V<N>`,
 //! [`DateTime64<Unit, SCALE>`](DateTime64) and [`TimeDelta64<Unit, SCALE>`](TimeDelta64)),
-//! other `#[derive(ZarrStruct)]` structs (nested to any depth) and arrays `[T; N]` of any of
-//! these, nested arrays included. `PhantomData` fields are not part of the record. Types that
-//! can never be elements (references, `usize`, `char`, tuples, `std::string::String`, …) are
-//! compile errors on the field, each saying what to use instead; any other type is left to the
-//! trait bound, whose error names `zarrdt::ZarrType` and lists the field types.
+//! `char` (NumPy `U1`), fieldless enums with [`#[derive(ZarrEnum)]`](#derivezarrenum), other
+//! `#[derive(ZarrStruct)]` structs (nested to any depth) and arrays `[T; N]` of any of these,
+//! nested arrays included. `PhantomData` fields are not part of the record. Types that can
+//! never be elements (references, `usize`, tuples, `std::string::String`, …) are compile
+//! errors on the field, each saying what to use instead; any other type is left to the trait
+//! bound, whose error names `zarrdt::ZarrType` and lists the field types.
 //!
 //! **The record is packed**: each field's offset is the sum of the packed sizes before it, in
 //! declaration order, and the record's size is their sum, as the Zarr struct specs require.
@@ -86,8 +87,56 @@
 //! ([`ZarrStruct::check_data_type`], [`ZarrStruct::check_layout`]), naming the first field
 //! that differs.
 //!
-//! Decoding validates: a `bool` byte other than 0 or 1 is an [`Error::InvalidElement`] naming
-//! the record index, the field path and the byte offset.
+//! Decoding validates: a `bool` byte other than 0 or 1, a UTF-32 code unit that is no `char`
+//! and an integer that is no variant of its enum are an [`Error::InvalidElement`] naming the
+//! record index, the field path and the byte offset (and the value and the enum).
+//!
+//! # `#[derive(ZarrEnum)]`
+//!
+//! Implements [`ZarrType`] for a fieldless enum with an integer `#[repr(u8)]` (or `i8`, `u16`,
+//! `i16`, `u32`, `i32`, `u64`, `i64`), with explicit or implicit discriminants: it is stored as
+//! that integer type, in Zarr v3 and v2 alike, and is a field type like any other (in nested
+//! structs, in arrays `[E; N]`, or the element of an array itself).
+//!
+//! ```
+//! use zarrdt::{Endian, ZarrEnum, ZarrStruct, ZarrType};
+//! use zarrdt::value::Value;
+//!
+//! #[derive(ZarrEnum, Clone, Copy, Debug, PartialEq)]
+//! #[repr(i16)]
+//! enum Channel {
+//!     Left = -1,
+//!     Right = 1,
+//!     Both, // 2
+//! }
+//!
+//! #[derive(ZarrStruct, Clone, Debug, PartialEq)]
+//! struct Sample {
+//!     channel: Channel,
+//!     value: f32,
+//! }
+//!
+//! assert_eq!(Channel::data_type(), i16::data_type());
+//! assert_eq!(Channel::Both.encode(Endian::Big), [0, 2]);
+//! assert_eq!(Channel::Left.to_value(), Value::Int16(-1)); // the fill value of a variant
+//! assert!(Channel::from_value(&Value::Int16(0)).is_err()); // 0 is no variant
+//!
+//! let bytes = [0u8, 7, 0, 0, 0, 0];
+//! let error = Sample::decode(&bytes, Endian::Big).unwrap_err();
+//! assert_eq!(
+//!     error.to_string(),
+//!     "element 0 at field `channel`, byte offset 0: 7 is no variant of enum `Channel` \
+//!      (int16: Left = -1, Right = 1, Both = 2)"
+//! );
+//! ```
+//!
+//! Encoding writes the discriminant; decoding refuses an integer that is no variant. Arrays
+//! created for a type with enum fields name the variants in their attributes under
+//! [`advanced::ENUMS_ATTRIBUTE`] (`"zarrdt:enums"`), which `zarrdt inspect` and
+//! `zarrdt dump --format table` show; readers that do not know it see integers. An enum with
+//! data, without an integer `repr`, or generic is a compile error that says why;
+//! `#[zarr(crate = "path")]` is its one attribute. Enums can be single-copy fields: derive
+//! zerocopy's `IntoBytes`, `TryFromBytes` and `Immutable` on the enum too.
 //!
 //! # Rust arrays in Zarr v3 and v2
 //!
@@ -126,7 +175,12 @@
 //!
 //! `#[zarr(single_copy)]` turns this into a guarantee: the struct does not compile unless it
 //! has that layout, and the error says why not (not zerocopy plain bytes, padding or skipped
-//! fields, a field off its packed offset, a field type that is not single-copy).
+//! fields, a field off its packed offset, a field type that is not single-copy). A struct
+//! generic over types or constants is checked for every instantiation the program uses: the
+//! impls require zerocopy's traits of `Padded<u32>` where it is used, and its layout is
+//! checked when the program is built (`cargo build`; `cargo check` does not evaluate it), the
+//! error naming the instantiation. A struct with lifetime parameters only is checked where it
+//! is defined.
 //!
 //! `cargo bench --bench codec` measures both paths against a `memcpy` of the same bytes.
 //!
@@ -176,6 +230,11 @@ pub use zarrdt_zarrs::{
 #[cfg(feature = "derive")]
 pub use zarrdt_derive::ZarrStruct;
 
+/// Derives [`ZarrType`] for a fieldless enum with an integer `#[repr]`, stored as that
+/// integer; see [the crate documentation](crate#derivezarrenum).
+#[cfg(feature = "derive")]
+pub use zarrdt_derive::ZarrEnum;
+
 // ---- Named modules: the models and the support for implementing the traits by hand.
 
 /// The time units of [`DateTime64`] and [`TimeDelta64`] (`DateTime64<time::Milliseconds>`),
@@ -221,8 +280,9 @@ pub mod metadata {
 /// the parts of [`Error`] that say what was wrong with an element.
 pub mod advanced {
     pub use zarrdt_core::{
-        BigEndian, DecodeError, DescriptorKind, ElementFault, FieldDescriptor, LittleEndian,
-        StaticEndian, TypeDescriptor,
+        BigEndian, DecodeError, DescriptorKind, ENUMS_ATTRIBUTE, ElementFault, EnumDescriptor,
+        EnumVariant, FieldDescriptor, LittleEndian, StaticEndian, TypeDescriptor,
+        enum_attribute_key,
     };
 }
 

@@ -1,5 +1,6 @@
 //! `#[zarr(...)]` attributes: `crate`, `bound`, `rename_all` and `single_copy` on the struct,
-//! `rename` and `skip` on fields. Unknown and duplicate keys are errors on the offending token.
+//! `rename` and `skip` on fields; `crate` on an enum (`#[derive(ZarrEnum)]`), nothing on its
+//! variants. Unknown and duplicate keys are errors on the offending token.
 
 use proc_macro2::TokenStream;
 use syn::meta::ParseNestedMeta;
@@ -19,6 +20,13 @@ pub(crate) struct ContainerAttrs {
     pub(crate) rename_all: Option<(RenameRule, LitStr)>,
     /// `#[zarr(single_copy)]`: the struct must have the single-copy layout (its token).
     pub(crate) single_copy: Option<Path>,
+}
+
+/// Attributes of an enum (`#[derive(ZarrEnum)]`).
+#[derive(Default)]
+pub(crate) struct EnumAttrs {
+    /// `#[zarr(crate = "...")]`: the path of the runtime crate, and the literal for spans.
+    pub(crate) krate: Option<(Path, LitStr)>,
 }
 
 /// Attributes of one field.
@@ -163,6 +171,38 @@ pub(crate) fn container(attrs: &[Attribute], errors: &mut Errors) -> ContainerAt
         Ok(())
     });
     parsed
+}
+
+/// Parses the `#[zarr(...)]` attributes of an enum: only `crate`.
+pub(crate) fn enumeration(attrs: &[Attribute], errors: &mut Errors) -> EnumAttrs {
+    let mut parsed = EnumAttrs::default();
+    each_key(attrs, errors, |meta, errors| {
+        if meta.path.is_ident("crate") {
+            let lit: LitStr = meta.value()?.parse()?;
+            if parsed.krate.is_some() {
+                errors.spanned(&meta.path, "duplicate zarr attribute `crate`");
+            } else if let Some(path) = crate_path(&lit, errors) {
+                parsed.krate = Some((path, lit));
+            }
+            Ok(())
+        } else {
+            unknown_key(meta, errors, "an enum", "`crate`", "")
+        }
+    });
+    parsed
+}
+
+/// Parses the `#[zarr(...)]` attributes of an enum variant: there are none.
+pub(crate) fn variant(attrs: &[Attribute], errors: &mut Errors) {
+    each_key(attrs, errors, |meta, errors| {
+        unknown_key(
+            meta,
+            errors,
+            "an enum variant",
+            "none (a variant is stored as its value, under its own name)",
+            "",
+        )
+    });
 }
 
 /// Parses the `#[zarr(...)]` attributes of a field.

@@ -44,7 +44,18 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
     let element = quote!(#private::ZarrType);
     let ident = input.ident;
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
-    let where_clause = bound::where_clause(input, &private);
+    let mut where_clause = bound::where_clause(input, &private);
+    // A single-copy struct generic over types or constants is checked per instantiation (see
+    // `single_copy_checks`): zerocopy's traits by this bound, which also lets the generic code
+    // take the one-copy paths, and the layout when `SIZE` is evaluated.
+    let lazy_single_copy = input.attrs.single_copy.is_some() && checked_per_instantiation(input);
+    if lazy_single_copy {
+        let token = input.attrs.single_copy.as_ref().map(Spanned::span);
+        let span = token.unwrap_or_else(proc_macro2::Span::call_site);
+        where_clause
+            .predicates
+            .push(syn::parse_quote_spanned!(span=> #ident #ty_generics: #private::SingleCopy));
+    }
     let predicates = &where_clause.predicates;
 
     let stored: Vec<&Field<'_>> = input.stored_fields().collect();
@@ -95,11 +106,35 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
             }
         })
         .collect();
-    let single_copy = input
-        .attrs
-        .single_copy
-        .as_ref()
-        .map(|token| single_copy_checks(input, token, &private, &members, &element_of));
+    let single_copy = input.attrs.single_copy.as_ref().map(|token| {
+        single_copy_checks(input, token, &private, &where_clause, &members, &element_of)
+    });
+    // Where a generic single-copy struct's checks are forced: the constants every encoding
+    // and decoding path evaluates for the instantiation it works on.
+    let (size, native_check) = if lazy_single_copy {
+        (
+            Some(quote! {
+                const SIZE: #private::usize = {
+                    let () = Self::__ZARRDT_SINGLE_COPY;
+                    <Self as #element>::TYPE.size()
+                };
+            }),
+            Some(quote!(let () = Self::__ZARRDT_SINGLE_COPY;)),
+        )
+    } else {
+        (None, None)
+    };
+
+    let native_layout = quote! {
+        #private::size_of::<Self>() == <Self as #element>::SIZE
+            && #private::all(&[ #(
+                #private::offset_of!(Self, #members) == #offsets && #element_of::NATIVE_LAYOUT,
+            )* ])
+    };
+    let native_layout = match native_check {
+        Some(check) => quote!({ #check #native_layout }),
+        None => native_layout,
+    };
 
     let items = quote! {
         #[automatically_derived]
@@ -108,11 +143,9 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
                 #( #private::FieldDescriptor::new(#names, #element_of::TYPE), )*
             ]);
 
-            const NATIVE_LAYOUT: #private::bool =
-                #private::size_of::<Self>() == <Self as #element>::SIZE
-                    && #private::all(&[ #(
-                        #private::offset_of!(Self, #members) == #offsets && #element_of::NATIVE_LAYOUT,
-                    )* ]);
+            #size
+
+            const NATIVE_LAYOUT: #private::bool = #native_layout;
 
             #[inline]
             fn write_packed<__E: #private::StaticEndian>(&self, __out: &mut [#private::u8]) {
@@ -142,6 +175,18 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
                 let __bytes = &__bytes[..<Self as #element>::SIZE];
                 Self {
                     #( #members: #element_of::read_packed::<__E>(&__bytes[#offsets..]), )*
+                    #( #unstored, )*
+                }
+            }
+
+            #[inline]
+            fn read_packed_validated<__E: #private::StaticEndian>(
+                __bytes: &[#private::u8],
+                __valid: &mut #private::bool,
+            ) -> Self {
+                let __bytes = &__bytes[..<Self as #element>::SIZE];
+                Self {
+                    #( #members: #element_of::read_packed_validated::<__E>(&__bytes[#offsets..], __valid), )*
                     #( #unstored, )*
                 }
             }
@@ -223,24 +268,45 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
     wrap(&items)
 }
 
+/// Whether the layout of `input` depends on its generic parameters (types or constants), so
+/// that `#[zarr(single_copy)]` is checked for each instantiation rather than once.
+fn checked_per_instantiation(input: &Input<'_>) -> bool {
+    input.generics.type_params().next().is_some() || input.generics.const_params().next().is_some()
+}
+
 /// `#[zarr(single_copy)]`: compile errors, each naming its reason, unless a slice of the
 /// struct is its packed records in native byte order (so encoding and decoding are one copy):
 /// zerocopy's traits, no padding, fields in declaration order at their packed offsets, and
 /// fields whose types are single-copy themselves.
+///
+/// * Without generic parameters, the struct is checked where it is defined.
+/// * With lifetime parameters only, likewise, as the instantiation with `'static` lifetimes:
+///   lifetimes change no layout, so that one stands for all.
+/// * With type or const parameters, each instantiation the program uses is checked: its
+///   impls require `Self: SingleCopy` (zerocopy's traits; an error naming the instantiation
+///   where it is used), and its `SIZE` and `NATIVE_LAYOUT`, which every encoding and decoding
+///   path evaluates, evaluate the layout checks first (an error when the program is built,
+///   naming the instantiation: "evaluation of `<impl Padded<u32>>::__ZARRDT_SINGLE_COPY`
+///   failed").
 fn single_copy_checks(
     input: &Input<'_>,
     token: &syn::Path,
     private: &TokenStream,
+    where_clause: &syn::WhereClause,
     members: &[&syn::Member],
     element_of: &[TokenStream],
 ) -> TokenStream {
     let ident = input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let this = quote!(#ident #ty_generics);
-    let single_copy_trait = quote!(#private::SingleCopy);
-    let struct_name = ident.to_string();
+    let per_instantiation = checked_per_instantiation(input);
+    let struct_name = if per_instantiation {
+        format!("this instantiation of `{ident}`")
+    } else {
+        format!("`{ident}`")
+    };
     let padding = format!(
-        "#[zarr(single_copy)]: `{struct_name}` is larger in memory than its packed record: it has padding or skipped fields (use #[repr(C)] with fields that leave no gaps)"
+        "#[zarr(single_copy)]: {struct_name} is larger in memory than its packed record: it has padding or skipped fields (use #[repr(C)] with fields that leave no gaps)"
     );
     let field_checks: Vec<TokenStream> = members
         .iter()
@@ -252,52 +318,62 @@ fn single_copy_checks(
                 syn::Member::Unnamed(index) => index.index.to_string(),
             };
             let order = format!(
-                "#[zarr(single_copy)]: field `{name}` of `{struct_name}` is not at its packed offset in memory (use #[repr(C)] and declare the fields in record order)"
+                "#[zarr(single_copy)]: field `{name}` of {struct_name} is not at its packed offset in memory (use #[repr(C)] and declare the fields in record order)"
             );
             let nested = format!(
-                "#[zarr(single_copy)]: the type of field `{name}` of `{struct_name}` is not stored as its own packed bytes in memory"
+                "#[zarr(single_copy)]: the type of field `{name}` of {struct_name} is not stored as its own packed bytes in memory"
             );
             quote! {
                 #private::assert!(
-                    #private::offset_of!(#this, #member)
-                        == <#this as #private::ZarrStruct>::OFFSETS[#index],
+                    #private::offset_of!(#this, #member) == __offsets[#index],
                     #order
                 );
                 #private::assert!(#of::NATIVE_LAYOUT, #nested);
             }
         })
         .collect();
-    // A struct without type parameters is checked where it is defined; a generic one where it
-    // is encoded or decoded (its checks depend on the parameters).
-    let eager = input
-        .generics
-        .type_params()
-        .next()
-        .is_none()
-        .then(|| quote!(const _: () = <#this>::__ZARRDT_SINGLE_COPY;));
-    let checks = quote_spanned! {token.span()=>
-        #[automatically_derived]
-        impl #impl_generics #this #where_clause {
-            #[doc(hidden)]
-            const __ZARRDT_SINGLE_COPY: () = {
-                #private::assert!(
-                    #private::size_of::<#this>() == <#this as #private::ZarrType>::SIZE,
-                    #padding
-                );
-                #( #field_checks )*
-            };
-
-            #[doc(hidden)]
-            #[allow(dead_code)]
-            fn __zarrdt_single_copy()
-            where
-                Self: #single_copy_trait,
-            {
-                let () = Self::__ZARRDT_SINGLE_COPY;
+    let count = members.len();
+    // The checks use the descriptor, not `SIZE` or `OFFSETS`, which (for a generic struct)
+    // evaluate these checks themselves.
+    let constant = quote! {
+        #[doc(hidden)]
+        const __ZARRDT_SINGLE_COPY: () = {
+            let __offsets = <#this as #private::ZarrType>::TYPE.offsets::<#count>();
+            #private::assert!(
+                #private::size_of::<#this>() == <#this as #private::ZarrType>::TYPE.size(),
+                #padding
+            );
+            #( #field_checks )*
+        };
+    };
+    let checks = if per_instantiation {
+        quote_spanned! {token.span()=>
+            #[automatically_derived]
+            impl #impl_generics #this #where_clause {
+                #constant
             }
         }
+    } else {
+        // No parameters, or lifetimes only: checked once, as the `'static` instantiation.
+        let lifetimes: Vec<TokenStream> = input
+            .generics
+            .lifetimes()
+            .map(|_| quote!('static))
+            .collect();
+        let checked = if lifetimes.is_empty() {
+            quote!(#ident)
+        } else {
+            quote!(#ident<#( #lifetimes ),*>)
+        };
+        quote_spanned! {token.span()=>
+            #[automatically_derived]
+            impl #impl_generics #this #where_clause {
+                #constant
+            }
 
-        #eager
+            const _: () = #private::assert_single_copy::<#checked>();
+            const _: () = <#checked>::__ZARRDT_SINGLE_COPY;
+        }
     };
     // Spanned on the attribute, so that each error points at it.
     respan(checks, token.span())

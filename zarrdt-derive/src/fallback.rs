@@ -8,13 +8,26 @@ use syn::DeriveInput;
 use crate::ctxt::Errors;
 use crate::{attr, expand, types};
 
-/// The compile errors of `error`, and stub impls of `ZarrType` and `ZarrStruct` for `input`.
-pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
+/// Which impls the derive would have made, so which stubs stand in for them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stubs {
+    /// `#[derive(ZarrStruct)]`: `ZarrType` and `ZarrStruct`.
+    Struct,
+    /// `#[derive(ZarrEnum)]`: `ZarrType`.
+    Enum,
+}
+
+/// The compile errors of `error`, and stub impls of `ZarrType` (and `ZarrStruct` for
+/// [`Stubs::Struct`]) for `input`.
+pub(crate) fn expand(input: &DeriveInput, error: &syn::Error, stubs: Stubs) -> TokenStream {
     let errors = error.to_compile_error();
     // Name the runtime as the user asked; if that attribute is itself broken, emit no stub,
     // since any path we guessed could add an error of its own.
     let mut attr_errors = Errors::default();
-    let attrs = attr::container(&input.attrs, &mut attr_errors);
+    let krate = match stubs {
+        Stubs::Struct => attr::container(&input.attrs, &mut attr_errors).krate,
+        Stubs::Enum => attr::enumeration(&input.attrs, &mut attr_errors).krate,
+    };
     if attr_errors.finish().is_err() {
         return errors;
     }
@@ -25,10 +38,18 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
     {
         return errors;
     }
-    let krate = expand::runtime(attrs.krate.as_ref());
+    let krate = expand::runtime(krate.as_ref());
     let private = quote!(#krate::__private);
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let zarr_struct = (stubs == Stubs::Struct).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #private::ZarrStruct for #ident #ty_generics #where_clause {
+                const OFFSETS: &'static [#private::usize] = &[];
+            }
+        }
+    });
     let stubs = quote! {
         #[automatically_derived]
         impl #impl_generics #private::ZarrType for #ident #ty_generics #where_clause {
@@ -47,10 +68,7 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
                 #private::unreachable!()
             }
         }
-        #[automatically_derived]
-        impl #impl_generics #private::ZarrStruct for #ident #ty_generics #where_clause {
-            const OFFSETS: &'static [#private::usize] = &[];
-        }
+        #zarr_struct
     };
     let wrapped = expand::wrap(&stubs);
     quote! {

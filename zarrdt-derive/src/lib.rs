@@ -4,7 +4,8 @@
 //! The pipeline follows thiserror-impl and serde_derive: `ast` turns the syn input into our
 //! model (parsing `#[zarr(...)]` with `attr`), `valid` checks it, collecting every error,
 //! `expand` generates the impls, and on any error `fallback` emits the errors together
-//! with stub impls so that the user sees only the real mistakes.
+//! with stub impls so that the user sees only the real mistakes. `#[derive(ZarrEnum)]` (in
+//! `enums`) follows the same pipeline for fieldless enums.
 
 #![forbid(unsafe_code)]
 
@@ -12,6 +13,7 @@ mod ast;
 mod attr;
 mod bound;
 mod ctxt;
+mod enums;
 mod expand;
 mod fallback;
 mod types;
@@ -30,6 +32,14 @@ pub fn derive_zarr_struct(input: TokenStream) -> TokenStream {
     derive(&input).into()
 }
 
+/// Derives `zarrdt::ZarrType` for a fieldless enum with an integer `#[repr]`, stored as that
+/// integer; see the `zarrdt` crate.
+#[proc_macro_derive(ZarrEnum, attributes(zarr))]
+pub fn derive_zarr_enum(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    enums::derive(&input).into()
+}
+
 fn derive(input: &DeriveInput) -> proc_macro2::TokenStream {
     let mut errors = ctxt::Errors::default();
     let parsed = ast::Input::from_syn(input, &mut errors);
@@ -38,7 +48,7 @@ fn derive(input: &DeriveInput) -> proc_macro2::TokenStream {
     }
     match (parsed, errors.finish()) {
         (Some(parsed), Ok(())) => expand::expand(&parsed),
-        (_, Err(error)) => fallback::expand(input, &error),
+        (_, Err(error)) => fallback::expand(input, &error, fallback::Stubs::Struct),
         // `from_syn` only returns `None` after recording an error.
         (None, Ok(())) => fallback::expand(
             input,
@@ -46,6 +56,7 @@ fn derive(input: &DeriveInput) -> proc_macro2::TokenStream {
                 proc_macro2::Span::call_site(),
                 "ZarrStruct: unsupported input",
             ),
+            fallback::Stubs::Struct,
         ),
     }
 }
@@ -102,8 +113,23 @@ mod tests {
             parse_quote! { struct Twice { #[zarr(rename = "b")] a: u8, b: u8 } },
             parse_quote! { struct Empty {} },
         ];
-        for input in &inputs {
-            let expanded = super::derive(input);
+        let enums: Vec<syn::DeriveInput> = vec![
+            parse_quote! { #[repr(u8)] enum Status { Ok, Warn = 3, Fail } },
+            parse_quote! { #[repr(i64)] #[zarr(crate = "::zarrdt")] enum Wide { Low = -5, High = 1 << 40 } },
+            // Rejected: data, no repr, a struct.
+            parse_quote! { #[repr(u8)] enum Shape { Circle(f64), Square { side: f64 } } },
+            parse_quote! { enum Bare { A, B } },
+            parse_quote! { struct NotAnEnum { a: u8 } },
+        ];
+        let expansions = inputs
+            .iter()
+            .map(|input| (input, super::derive(input)))
+            .chain(
+                enums
+                    .iter()
+                    .map(|input| (input, super::enums::derive(input))),
+            );
+        for (input, expanded) in expansions {
             let mut words = Vec::new();
             identifiers(expanded.clone(), &mut words);
             assert!(

@@ -25,7 +25,8 @@ fn inputs() -> Vec<PathBuf> {
     inputs
 }
 
-/// The derive's output for every struct, enum or union of the source `text`, as Rust.
+/// The derive's output for every struct, enum or union of the source `text`, as Rust:
+/// `ZarrEnum`'s for items that derive it, `ZarrStruct`'s for the others.
 fn expand(text: &str) -> Result<String, syn::Error> {
     let file = syn::parse_file(text)?;
     let mut generated = proc_macro2::TokenStream::new();
@@ -35,10 +36,28 @@ fn expand(text: &str) -> Result<String, syn::Error> {
             syn::Item::Struct(_) | syn::Item::Enum(_) | syn::Item::Union(_)
         ) {
             let input: syn::DeriveInput = syn::parse2(item.into_token_stream())?;
-            generated.extend(crate::derive(&input));
+            if derives_zarr_enum(&input) {
+                generated.extend(crate::enums::derive(&input));
+            } else {
+                generated.extend(crate::derive(&input));
+            }
         }
     }
     Ok(prettyplease::unparse(&syn::parse2(generated)?))
+}
+
+/// Whether `input` asks for `#[derive(ZarrEnum)]` (else it is expanded as `ZarrStruct`).
+fn derives_zarr_enum(input: &syn::DeriveInput) -> bool {
+    input
+        .attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("derive"))
+        .any(|attr| {
+            attr.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            )
+            .is_ok_and(|paths| paths.iter().any(|path| path.is_ident("ZarrEnum")))
+        })
 }
 
 #[test]

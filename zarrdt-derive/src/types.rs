@@ -71,10 +71,7 @@ fn unsupported_path(path: &TypePath) -> Option<String> {
     let first = segments.first()?.ident.to_string();
     let primitive = segments.len() == 1
         && path.path.leading_colon.is_none()
-        && matches!(
-            first.as_str(),
-            "usize" | "isize" | "i128" | "u128" | "char" | "str"
-        );
+        && matches!(first.as_str(), "usize" | "isize" | "i128" | "u128" | "str");
     let from_std = segments.len() > 1 && matches!(first.as_str(), "std" | "core" | "alloc");
     if !primitive && !from_std {
         return None;
@@ -85,7 +82,6 @@ fn unsupported_path(path: &TypePath) -> Option<String> {
             format!("`{last}` has a platform-dependent size; use a fixed-size integer such as `u64` or `i64`")
         }
         "i128" | "u128" => format!("`{last}` has no Zarr data type; the widest integers are 64-bit"),
-        "char" => "`char` has no Zarr data type; use `u32` for a code point".to_owned(),
         "str" | "String" => format!(
             "`{last}` is variable-length and a Zarr struct field has a fixed size; use `zarrdt::FixedString<N>` (NumPy `U<N>`) or `zarrdt::ByteString<N>` (NumPy `S<N>`)"
         ),

@@ -12,6 +12,21 @@ struct Sample {
     value: f64,
 }
 
+#[derive(zarrdt_renamed::ZarrEnum)]
+#[zarr(crate = "zarrdt_renamed")]
+#[repr(u16)]
+enum Channel {
+    Left = 1,
+    Right = 2,
+}
+
+#[derive(ZarrStruct)]
+#[zarr(crate = "zarrdt_renamed")]
+struct Stereo {
+    channel: Channel,
+    letter: char,
+}
+
 mod nested {
     use zarrdt_renamed as zr;
 
@@ -34,6 +49,16 @@ fn check() {
     assert_eq!(sample.encode(Endian::Little).len(), 16);
     assert_eq!(<Sample as ZarrStruct>::FIELDS.len(), 2);
     assert_eq!(nested::Relative { value: 1 }.encode(Endian::Big), [0, 1]);
+    let stereo = Stereo {
+        channel: Channel::Right,
+        letter: 'a',
+    };
+    assert_eq!(stereo.encode(Endian::Big), [0, 2, 0, 0, 0, b'a']);
+    assert!(matches!(
+        Channel::decode(&[0, 1], Endian::Big),
+        Ok(Channel::Left)
+    ));
+    assert!(Channel::decode(&[0, 3], Endian::Big).is_err());
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use std::marker::PhantomData;
 
-use zarrdt::{Endian, ZarrStruct, ZarrType};
+use zarrdt::{Endian, ZarrEnum, ZarrStruct, ZarrType};
 
 /// A documented record.
 #[derive(ZarrStruct, Debug, Clone, Copy, PartialEq)]
@@ -52,8 +52,63 @@ pub struct Raw {
     pub r#type: u8,
 }
 
+/// A documented enum.
+#[derive(ZarrEnum, Debug, Clone, Copy, PartialEq)]
+#[repr(u8)]
+pub enum Quality {
+    /// Good.
+    Good,
+    /// Bad.
+    Bad = 4,
+}
+
+/// A record with an enum and a `char`.
+#[derive(ZarrStruct, Debug, Clone, Copy, PartialEq)]
+pub struct Graded {
+    /// The quality.
+    pub quality: Quality,
+    /// A letter.
+    pub grade: char,
+}
+
+/// A generic single-copy record (checked per instantiation).
+#[derive(
+    ZarrStruct, zerocopy::IntoBytes, zerocopy::FromBytes, zerocopy::Immutable, Clone, Copy,
+)]
+#[zarr(single_copy)]
+#[repr(transparent)]
+pub struct Single<T: ZarrType> {
+    /// The payload.
+    pub value: T,
+}
+
+/// A single-copy record with a lifetime (checked once, as `'static`).
+#[derive(ZarrStruct, zerocopy::IntoBytes, zerocopy::FromBytes, zerocopy::Immutable)]
+#[zarr(single_copy)]
+#[repr(transparent)]
+pub struct Borrowed<'a> {
+    /// The payload.
+    pub value: u64,
+    /// Not stored.
+    pub marker: PhantomData<&'a ()>,
+}
+
 #[test]
 fn compiles_and_runs() {
+    let graded = Graded {
+        quality: Quality::Bad,
+        grade: 'g',
+    };
+    assert_eq!(graded.encode(Endian::Little), [4, b'g', 0, 0, 0]);
+    assert_eq!(
+        Single::<u32>::encode_slice(&[Single { value: 1 }], Endian::Big),
+        [0, 0, 0, 1]
+    );
+    let borrowed = Borrowed {
+        value: 2,
+        marker: PhantomData,
+    };
+    assert_eq!(borrowed.encode(Endian::Little)[0], 2);
     let reading = Reading {
         time: 1,
         value: 2.5,

@@ -12,6 +12,20 @@ mod records {
 
     #[derive(::zarrdt::ZarrStruct)]
     pub(super) struct Tagged<T>(pub T, pub Point, pub ::core::marker::PhantomData<T>);
+
+    #[derive(::zarrdt::ZarrEnum, ::core::clone::Clone, ::core::marker::Copy)]
+    #[repr(i16)]
+    pub(super) enum Level {
+        Low = -1,
+        High = 1,
+    }
+
+    #[derive(::zarrdt::ZarrStruct)]
+    pub(super) struct Reading {
+        pub level: Level,
+        pub levels: [Level; 2],
+        pub grade: char,
+    }
 }
 
 #[test]
@@ -26,4 +40,12 @@ fn compiles_and_runs() {
     ::std::assert_eq!(bytes.len(), 12);
     let tagged = records::Tagged(7u16, point, ::core::marker::PhantomData);
     ::std::assert_eq!(tagged.encode(::zarrdt::Endian::Big).len(), 14);
+    let reading = records::Reading {
+        level: records::Level::Low,
+        levels: [records::Level::High, records::Level::Low],
+        grade: 'x',
+    };
+    let bytes = reading.encode(::zarrdt::Endian::Big);
+    ::std::assert_eq!(bytes, [0xff, 0xff, 0, 1, 0xff, 0xff, 0, 0, 0, 0x78]);
+    ::std::assert!(records::Reading::decode(&bytes, ::zarrdt::Endian::Big).is_ok());
 }

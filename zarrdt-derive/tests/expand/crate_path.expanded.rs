@@ -78,6 +78,21 @@ const _: () = {
             }
         }
         #[inline]
+        fn read_packed_validated<__E: my_zarrdt::__private::StaticEndian>(
+            __bytes: &[my_zarrdt::__private::u8],
+            __valid: &mut my_zarrdt::__private::bool,
+        ) -> Self {
+            let __bytes = &__bytes[..<Self as my_zarrdt::__private::ZarrType>::SIZE];
+            Self {
+                x: <f64 as my_zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as my_zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
+                    __valid,
+                ),
+            }
+        }
+        #[inline]
         fn packed_is_valid<__E: my_zarrdt::__private::StaticEndian>(
             __bytes: &[my_zarrdt::__private::u8],
         ) -> my_zarrdt::__private::bool {

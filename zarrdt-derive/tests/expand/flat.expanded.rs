@@ -138,6 +138,33 @@ const _: () = {
             }
         }
         #[inline]
+        fn read_packed_validated<__E: ::zarrdt::__private::StaticEndian>(
+            __bytes: &[::zarrdt::__private::u8],
+            __valid: &mut ::zarrdt::__private::bool,
+        ) -> Self {
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            Self {
+                time: <i64 as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
+                    __valid,
+                ),
+                value: <f32 as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
+                    __valid,
+                ),
+                valid: <bool as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
+                    __valid,
+                ),
+            }
+        }
+        #[inline]
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {

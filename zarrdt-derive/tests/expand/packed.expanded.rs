@@ -107,6 +107,27 @@ const _: () = {
             }
         }
         #[inline]
+        fn read_packed_validated<__E: ::zarrdt::__private::StaticEndian>(
+            __bytes: &[::zarrdt::__private::u8],
+            __valid: &mut ::zarrdt::__private::bool,
+        ) -> Self {
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            Self {
+                a: <u8 as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
+                    __valid,
+                ),
+                b: <u32 as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
+                    __valid,
+                ),
+            }
+        }
+        #[inline]
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {

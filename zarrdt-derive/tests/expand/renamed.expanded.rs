@@ -150,6 +150,37 @@ const _: () = {
             }
         }
         #[inline]
+        fn read_packed_validated<__E: ::zarrdt::__private::StaticEndian>(
+            __bytes: &[::zarrdt::__private::u8],
+            __valid: &mut ::zarrdt::__private::bool,
+        ) -> Self {
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            Self {
+                station_name: <FixedString<
+                    16,
+                > as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
+                    __valid,
+                ),
+                mask: <bool as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
+                    __valid,
+                ),
+                r#type: <u8 as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
+                    __valid,
+                ),
+                note: <String as ::zarrdt::__private::Default>::default(),
+                unit: ::zarrdt::__private::PhantomData,
+            }
+        }
+        #[inline]
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {

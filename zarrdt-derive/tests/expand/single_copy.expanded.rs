@@ -138,6 +138,33 @@ const _: () = {
             }
         }
         #[inline]
+        fn read_packed_validated<__E: ::zarrdt::__private::StaticEndian>(
+            __bytes: &[::zarrdt::__private::u8],
+            __valid: &mut ::zarrdt::__private::bool,
+        ) -> Self {
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            Self {
+                x: <f64 as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
+                    __valid,
+                ),
+                n: <u32 as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
+                    __valid,
+                ),
+                tag: <[u8; 4] as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
+                    __valid,
+                ),
+            }
+        }
+        #[inline]
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {
@@ -240,14 +267,15 @@ const _: () = {
     impl Native {
         #[doc(hidden)]
         const __ZARRDT_SINGLE_COPY: () = {
+            let __offsets = <Native as ::zarrdt::__private::ZarrType>::TYPE
+                .offsets::<3usize>();
             ::zarrdt::__private::assert!(
                 ::zarrdt::__private::size_of:: < Native > () == < Native as
-                ::zarrdt::__private::ZarrType > ::SIZE,
+                ::zarrdt::__private::ZarrType > ::TYPE.size(),
                 "#[zarr(single_copy)]: `Native` is larger in memory than its packed record: it has padding or skipped fields (use #[repr(C)] with fields that leave no gaps)"
             );
             ::zarrdt::__private::assert!(
-                ::zarrdt::__private::offset_of!(Native, x) == < Native as
-                ::zarrdt::__private::ZarrStruct > ::OFFSETS[0usize],
+                ::zarrdt::__private::offset_of!(Native, x) == __offsets[0usize],
                 "#[zarr(single_copy)]: field `x` of `Native` is not at its packed offset in memory (use #[repr(C)] and declare the fields in record order)"
             );
             ::zarrdt::__private::assert!(
@@ -255,8 +283,7 @@ const _: () = {
                 "#[zarr(single_copy)]: the type of field `x` of `Native` is not stored as its own packed bytes in memory"
             );
             ::zarrdt::__private::assert!(
-                ::zarrdt::__private::offset_of!(Native, n) == < Native as
-                ::zarrdt::__private::ZarrStruct > ::OFFSETS[1usize],
+                ::zarrdt::__private::offset_of!(Native, n) == __offsets[1usize],
                 "#[zarr(single_copy)]: field `n` of `Native` is not at its packed offset in memory (use #[repr(C)] and declare the fields in record order)"
             );
             ::zarrdt::__private::assert!(
@@ -264,8 +291,7 @@ const _: () = {
                 "#[zarr(single_copy)]: the type of field `n` of `Native` is not stored as its own packed bytes in memory"
             );
             ::zarrdt::__private::assert!(
-                ::zarrdt::__private::offset_of!(Native, tag) == < Native as
-                ::zarrdt::__private::ZarrStruct > ::OFFSETS[2usize],
+                ::zarrdt::__private::offset_of!(Native, tag) == __offsets[2usize],
                 "#[zarr(single_copy)]: field `tag` of `Native` is not at its packed offset in memory (use #[repr(C)] and declare the fields in record order)"
             );
             ::zarrdt::__private::assert!(
@@ -273,15 +299,8 @@ const _: () = {
                 "#[zarr(single_copy)]: the type of field `tag` of `Native` is not stored as its own packed bytes in memory"
             );
         };
-        #[doc(hidden)]
-        #[allow(dead_code)]
-        fn __zarrdt_single_copy()
-        where
-            Self: ::zarrdt::__private::SingleCopy,
-        {
-            let () = Self::__ZARRDT_SINGLE_COPY;
-        }
     }
+    const _: () = ::zarrdt::__private::assert_single_copy::<Native>();
     const _: () = <Native>::__ZARRDT_SINGLE_COPY;
     ::zarrdt::__private::zarrs_element! {
         impl [] Native where []

@@ -326,6 +326,70 @@ const _: () = {
             }
         }
         #[inline]
+        fn read_packed_validated<__E: ::zarrdt::__private::StaticEndian>(
+            __bytes: &[::zarrdt::__private::u8],
+            __valid: &mut ::zarrdt::__private::bool,
+        ) -> Self {
+            let __bytes = &__bytes[..<Self as ::zarrdt::__private::ZarrType>::SIZE];
+            Self {
+                name: <FixedString<
+                    4,
+                > as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
+                    __valid,
+                ),
+                code: <ByteString<
+                    3,
+                > as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[1usize]..],
+                    __valid,
+                ),
+                raw: <RawBytes<
+                    2,
+                > as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
+                    __valid,
+                ),
+                at: <DateTime64<
+                    Seconds,
+                    10,
+                > as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[3usize]..],
+                    __valid,
+                ),
+                took: <TimeDelta64<
+                    Milliseconds,
+                > as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[4usize]..],
+                    __valid,
+                ),
+                z: <num_complex::Complex<
+                    f32,
+                > as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[5usize]..],
+                    __valid,
+                ),
+                h: <half::f16 as ::zarrdt::__private::ZarrType>::read_packed_validated::<
+                    __E,
+                >(
+                    &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[6usize]..],
+                    __valid,
+                ),
+            }
+        }
+        #[inline]
         fn packed_is_valid<__E: ::zarrdt::__private::StaticEndian>(
             __bytes: &[::zarrdt::__private::u8],
         ) -> ::zarrdt::__private::bool {

@@ -9,7 +9,6 @@ struct Everything<'a, T> {
     borrowed: &'a u8,
     count: usize,
     offset: isize,
-    letter: char,
     maybe: Option<f64>,
     pointer: *const u8,
     shape: Box<dyn Shape>,
