@@ -15,6 +15,7 @@ use zarrdt::zarrs::array::{
 };
 
 use crate::cells::{column_names, csv_field};
+use crate::enums::{EnumNames, Variants, column_variants};
 use crate::fields::{packed, prune};
 use crate::open::{Opened, one_line};
 use crate::render::Renderer;
@@ -73,7 +74,11 @@ pub(crate) fn dump(
         Format::Csv => Box::new(CsvSink {
             columns: column_names(&element.native),
         }),
-        Format::Table => Box::new(TableSink::new(&element.native, extents.len())),
+        Format::Table => Box::new(TableSink::new(
+            &element.native,
+            extents.len(),
+            &EnumNames::from_attributes(opened.array.attributes()),
+        )),
     };
     sink.begin(out)?;
 
@@ -557,23 +562,28 @@ impl<W: Write> Sink<W> for CsvSink {
 /// Rows buffered to size the table's columns before the first is printed.
 const TABLE_SAMPLE: usize = 200;
 
-/// A table for people: the index, then one column per leaf, aligned on the first rows.
+/// A table for people: the index, then one column per leaf, aligned on the first rows; the
+/// values of enum fields (named in the `zarrdt:enums` attribute) by their variant names.
 struct TableSink {
     header: Vec<String>,
+    /// Per column, the names of the values of an enum field.
+    names: Vec<Option<Variants>>,
     widths: Vec<usize>,
     /// Rows held until the widths are known.
     pending: Option<Vec<Vec<String>>>,
 }
 
 impl TableSink {
-    fn new(layout: &Layout, dimensions: usize) -> Self {
+    fn new(layout: &Layout, dimensions: usize, enums: &EnumNames) -> Self {
         let mut header = vec![if dimensions == 1 {
             "index".to_owned()
         } else {
             "indices".to_owned()
         }];
         header.extend(column_names(layout));
+        let names = column_variants(enums, layout);
         TableSink {
+            names,
             widths: header.iter().map(|h| h.chars().count()).collect(),
             header,
             pending: Some(Vec::new()),
@@ -626,6 +636,11 @@ impl<W: Write> Sink<W> for TableSink {
         _json: &[u8],
         cells: &mut Vec<String>,
     ) -> Result<(), Failure> {
+        for (cell, names) in cells.iter_mut().zip(&self.names) {
+            if let Some(name) = names.as_ref().and_then(|names| names.name(cell)) {
+                *cell = name.to_owned();
+            }
+        }
         let position: Vec<String> = index.iter().map(u64::to_string).collect();
         cells.insert(0, position.join(","));
         match &mut self.pending {

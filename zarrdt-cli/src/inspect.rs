@@ -4,6 +4,7 @@ use std::io::Write;
 
 use serde_json::{Value as Json, json};
 use zarrdt::Endian;
+use zarrdt::advanced::ENUMS_ATTRIBUTE;
 use zarrdt::layout::{Layout, Leaf};
 use zarrdt::types::ScalarType;
 use zarrdt::zarrs::array::ArrayShardedExt;
@@ -12,6 +13,7 @@ use zarrdt::zarrs::storage::byte_range::ByteRange;
 
 use crate::Failure;
 use crate::bytemap;
+use crate::enums::{EnumNames, Variants};
 use crate::open::Opened;
 use crate::units::bytes;
 
@@ -73,6 +75,8 @@ struct Info {
     grid: Counts,
     inner: Option<Counts>,
     leaves: Vec<Leaf>,
+    /// The variants of each leaf that holds an enum (the `zarrdt:enums` attribute).
+    variants: Vec<Option<Variants>>,
 }
 
 pub(crate) fn inspect(opened: &Opened, as_json: bool, out: &mut impl Write) -> Result<(), Failure> {
@@ -111,6 +115,14 @@ fn gather(opened: &Opened) -> Result<Info, Failure> {
         stored,
         grid,
         inner,
+        variants: {
+            let enums = EnumNames::from_attributes(array.attributes());
+            let leaves = opened.stored.leaves();
+            leaves
+                .iter()
+                .map(|leaf| enums.of(&opened.stored, leaf.path()).cloned())
+                .collect()
+        },
         leaves: opened.stored.leaves(),
         shape,
     })
@@ -568,8 +580,9 @@ fn to_json(opened: &Opened, info: &Info) -> Vec<(&'static str, Json)> {
     let leaves: Vec<Json> = info
         .leaves
         .iter()
-        .map(|leaf| {
-            json!({
+        .zip(&info.variants)
+        .map(|(leaf, variants)| {
+            let mut leaf = json!({
                 "path": leaf_path(leaf),
                 "zarr_type": zarr_type(leaf.scalar()),
                 "numpy_typestr": typestr(leaf),
@@ -577,7 +590,11 @@ fn to_json(opened: &Opened, info: &Info) -> Vec<(&'static str, Json)> {
                 "size": leaf.scalar().size(),
                 "byte_order": leaf.layout().endian().map(|e| e.to_string()),
                 "repeats": leaf.repeats().iter().map(|r| json!({"count": r.count(), "stride": r.stride()})).collect::<Vec<_>>(),
-            })
+            });
+            if let Some(variants) = variants {
+                leaf["variants"] = variants.json();
+            }
+            leaf
         })
         .collect();
     let units = bytemap::units(&opened.stored);
@@ -754,6 +771,23 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
     writeln!(out, "{}", format_row(&header))?;
     for row in &rows {
         writeln!(out, "{}", format_row(row))?;
+    }
+
+    // The variants of enum leaves, as the `zarrdt:enums` attribute names them.
+    let enums: Vec<(String, &Variants)> = info
+        .leaves
+        .iter()
+        .zip(&info.variants)
+        .filter_map(|(leaf, variants)| Some((leaf_path(leaf), variants.as_ref()?)))
+        .collect();
+    if !enums.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "  enum variants (attribute \"{ENUMS_ATTRIBUTE}\")")?;
+        let width = enums.iter().map(|(path, _)| path.chars().count()).max();
+        for (path, variants) in &enums {
+            let pad = width.unwrap_or(0).saturating_sub(path.chars().count());
+            writeln!(out, "  {path}{}  {}", " ".repeat(pad), variants.describe())?;
+        }
     }
 
     // The byte map.

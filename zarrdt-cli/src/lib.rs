@@ -18,6 +18,7 @@
 mod bytemap;
 mod cells;
 mod dump;
+mod enums;
 mod fields;
 mod inspect;
 mod open;

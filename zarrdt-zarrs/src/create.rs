@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use serde_json::{Map, Value as Json, json};
-use zarrdt_core::{DataType as ZarrDataType, Endian, Layout, Value, ZarrType};
+use zarrdt_core::{DataType as ZarrDataType, ENUMS_ATTRIBUTE, Endian, Layout, Value, ZarrType};
 use zarrs::array::codec::api::CodecMetadataOptions;
 use zarrs::array::codec::{
     BloscCodec, BloscCompressionLevel, BloscCompressor, BloscShuffleMode, BytesCodec, GzipCodec,
@@ -199,15 +199,31 @@ impl ArrayOptions {
         self
     }
 
+    /// Names the variants of `T`'s enum fields (`#[derive(ZarrEnum)]`) in the attribute
+    /// [`ENUMS_ATTRIBUTE`] (`"zarrdt:enums"`: each enum field's path to its variants, name to
+    /// value), replacing any the attributes hold; nothing if `T` has no enum. The stored values
+    /// stay integers; the attribute lets other readers (and `zarrdt inspect`) show names.
+    /// [`ArrayOptions::create`] does this itself; call it for [`ArrayOptions::create_v2`].
+    #[must_use]
+    pub fn enums_of<T: ZarrType>(mut self) -> Self {
+        if let Some(enums) = T::TYPE.enums_attribute() {
+            self.attributes.insert(ENUMS_ATTRIBUTE.to_owned(), enums);
+        }
+        self
+    }
+
     /// Creates a Zarr v3 array of `T` at `path` (`"/"` for the store's root) whose fill value
-    /// is `fill`, writes its `zarr.json`, and returns it for reading and writing `T`s.
+    /// is `fill`, writes its `zarr.json`, and returns it for reading and writing `T`s. The
+    /// variants of `T`'s enum fields are named in the attributes ([`ArrayOptions::enums_of`]).
     pub fn create<T: ZarrType, S: ?Sized + ReadableWritableStorageTraits + 'static>(
         &self,
         store: Arc<S>,
         path: &str,
         fill: &T,
     ) -> Result<Array<S>, Error> {
-        self.create_with(store, path, &T::data_type(), &fill.to_value())
+        self.clone()
+            .enums_of::<T>()
+            .create_with(store, path, &T::data_type(), &fill.to_value())
     }
 
     /// Creates a Zarr v3 array of `data_type` (a type only known at run time) whose fill value

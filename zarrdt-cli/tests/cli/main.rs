@@ -6,6 +6,7 @@
 mod common;
 
 mod arrays;
+mod enums;
 mod errors;
 mod fixtures;
 mod rust_codegen;

@@ -49,6 +49,43 @@ fn generated_path() -> PathBuf {
 /// its header names them the same way on every machine.
 const AWKWARD_V3: &str = "codegen_awkward_v3";
 const AWKWARD_V2: &str = "codegen_awkward_v2";
+const ENUMS_V3: &str = "codegen_enums_v3";
+
+#[derive(zarrdt::ZarrEnum, Clone, Copy)]
+#[repr(i8)]
+enum Quality {
+    Bad = -1,
+    Good = 1,
+}
+
+#[derive(zarrdt::ZarrStruct, Clone, Copy)]
+struct Measured {
+    quality: Quality,
+    history: [Quality; 2],
+    letter: char,
+}
+
+/// A v3 array of records with enum fields (named in its `zarrdt:enums` attribute) and a
+/// `char`: `zarrdt rust` keeps the integers, with a comment naming the variants.
+fn enums_v3() -> PathBuf {
+    let dir = scratch(ENUMS_V3);
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let record = |quality| Measured {
+        quality,
+        history: [Quality::Good, quality],
+        letter: 'µ',
+    };
+    let array = ArrayOptions::new(vec![4], vec![2])
+        .create(store, "/", &record(Quality::Good))
+        .unwrap();
+    array
+        .store_array_subset(
+            &ArraySubset::new_with_ranges(&[1..3]),
+            &[record(Quality::Bad), record(Quality::Good)],
+        )
+        .unwrap();
+    dir
+}
 
 /// A sharded v3 array whose field names need renames and raw identifiers, with nested records,
 /// Rust arrays, text, bytes and time fields.
@@ -179,6 +216,7 @@ fn written_arrays() -> Vec<(String, PathBuf)> {
         .collect();
     arrays.push((AWKWARD_V3.to_owned(), awkward_v3()));
     arrays.push((AWKWARD_V2.to_owned(), awkward_v2()));
+    arrays.push((ENUMS_V3.to_owned(), enums_v3()));
     arrays
 }
 
@@ -252,8 +290,11 @@ fn generated_code_is_current() {
         );
     }
 
-    let (name, path) = &arrays[arrays.len() - 2];
-    let awkward = rust_code(name, path, None);
+    let scratch_array = |wanted: &str| {
+        let (name, path) = arrays.iter().find(|(name, _)| name == wanted).unwrap();
+        rust_code(name, path, None)
+    };
+    let awkward = scratch_array(AWKWARD_V3);
     for needle in [
         "pub r#type: u8,",
         "#[zarr(rename = \"foo.mask\")]\n    pub foo_mask: bool,",
@@ -268,13 +309,22 @@ fn generated_code_is_current() {
     ] {
         assert!(awkward.contains(needle), "{needle:?} in\n{awkward}");
     }
-    let (name, path) = &arrays[arrays.len() - 1];
-    let v2 = rust_code(name, path, None);
+    let v2 = scratch_array(AWKWARD_V2);
     assert!(v2.contains("pub hits: [Hits; 3],"), "{v2}");
     assert!(
         v2.contains("#[zarr(rename = \"Name\")]\n    pub name: zarrdt::FixedString<2>,"),
         "{v2}"
     );
+    // Enum fields stay integers, with their variants in a comment.
+    let enums = scratch_array(ENUMS_V3);
+    for needle in [
+        "    /// An enum (attribute \"zarrdt:enums\"): Bad = -1, Good = 1. A `#[derive(ZarrEnum)]` \
+         `#[repr(i8)]` enum with these variants may be used instead of `i8`.\n    pub quality: i8,",
+        "`#[repr(i8)]` enum with these variants may be used instead of `i8`.\n    pub history: [i8; 2],",
+        "    pub letter: zarrdt::FixedString<1>,",
+    ] {
+        assert!(enums.contains(needle), "{needle:?} in\n{enums}");
+    }
 }
 
 /// Each generated struct reads its array: the same data type (v3) or layout (v2), and every
