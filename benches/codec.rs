@@ -21,7 +21,13 @@
 //!   and a copy of as many bytes as that field has in all records.
 //!
 //! Record `A` is decoded twice more: `decode_u8_flag` is the same record with a `u8` in place
-//! of the `bool`, to price the validation of `bool` bytes.
+//! of the `bool`, to price the validation of `bool` bytes. And `decode_enum_kind` decodes it
+//! with a `#[derive(ZarrEnum)]` field of four variants in place of the `bool` (every value
+//! checked to be a variant), against `decode_u8_kind`, the same bytes as a `u8`.
+//!
+//! ```sh
+//! cargo bench --bench codec -- '_kind'       # the enum against the plain integer
+//! ```
 
 #![allow(
     clippy::unwrap_used,
@@ -39,7 +45,7 @@ use num_complex::Complex;
 use zarrdt::half::f16;
 use zarrdt::layout::ByteOrderConversion;
 use zarrdt::time::Nanoseconds;
-use zarrdt::{DateTime64, Endian, FixedString, ZarrStruct, ZarrType};
+use zarrdt::{DateTime64, Endian, FixedString, ZarrEnum, ZarrStruct, ZarrType};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 
 /// Record A: five scalars, 21 bytes packed; Rust pads it to 24 in memory.
@@ -60,6 +66,26 @@ struct AU8 {
     x: f32,
     y: f32,
     flag: u8,
+}
+
+/// Four kinds, stored as a `u8`.
+#[derive(ZarrEnum, Clone, Copy)]
+#[repr(u8)]
+enum Kind {
+    Idle,
+    Running,
+    Done,
+    Failed,
+}
+
+/// Record A with a fieldless enum in place of the `bool`: each value checked to be a variant.
+#[derive(ZarrStruct, Clone, Copy)]
+struct AEnum {
+    id: u32,
+    t: f64,
+    x: f32,
+    y: f32,
+    kind: Kind,
 }
 
 #[derive(ZarrStruct, Clone, Copy)]
@@ -249,6 +275,35 @@ fn validation(c: &mut Criterion, size: &str, bytes: usize) {
         bench.iter(|| {
             decoded.clear();
             AU8::decode_slice_into(black_box(&encoded), Endian::NATIVE, &mut decoded).unwrap();
+        });
+    });
+
+    // The same records with kinds 0..=3 in the last byte: as a `u8`, and as an enum.
+    let kinds: Vec<AU8> = (0..records)
+        .map(|i| {
+            let a = record_a(i);
+            AU8 {
+                id: a.id,
+                t: a.t,
+                x: a.x,
+                y: a.y,
+                flag: ((i * 7 + i / 3) % 4) as u8,
+            }
+        })
+        .collect();
+    let encoded = AU8::encode_slice(&kinds, Endian::NATIVE);
+    group.bench_function("decode_u8_kind/native", |bench| {
+        bench.iter(|| {
+            decoded.clear();
+            AU8::decode_slice_into(black_box(&encoded), Endian::NATIVE, &mut decoded).unwrap();
+        });
+    });
+    drop(decoded);
+    let mut decoded: Vec<AEnum> = Vec::with_capacity(records);
+    group.bench_function("decode_enum_kind/native", |bench| {
+        bench.iter(|| {
+            decoded.clear();
+            AEnum::decode_slice_into(black_box(&encoded), Endian::NATIVE, &mut decoded).unwrap();
         });
     });
     group.finish();

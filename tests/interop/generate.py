@@ -299,6 +299,7 @@ def observe(path, zarr_format):
         "values": [typed(flat[i, ...], padding) for i in range(flat.shape[0])],
         "values_hex": np.ascontiguousarray(values).tobytes().hex(),
         "stored_chunks": stored_chunks(path),
+        "attributes": dict(arr.attrs),
     }
     return obs, values, fill, _warn_text(ws)
 
@@ -1263,6 +1264,10 @@ def compare(exp):
     for k in KEYS:
         if json.loads(json.dumps(obs[k])) != exp[k]:
             problems.append(f"{k}: expected {exp[k]!r}, got {obs[k]!r}")
+    # Attributes the writer promises (zarrdt's "zarrdt:enums"), where the manifest has them.
+    for k, v in exp.get("attributes", {}).items():
+        if json.loads(json.dumps(obs["attributes"].get(k))) != v:
+            problems.append(f"attributes: {k}: expected {v!r}, got {obs['attributes'].get(k)!r}")
     # internal consistency: hex vs item count
     n = int(np.prod(exp["shape"]))
     if len(exp["values"]) != n or len(exp["values_hex"]) != 2 * n * exp["itemsize"]:

@@ -12,7 +12,8 @@
 //! The test reads every array back with zarrdt (`open_array`, then the derived type or
 //! primitive, dynamic values, and one field) and checks every value and the fill bit for bit.
 //! Then it writes, per array, a manifest of what a NumPy reader must see (the fixtures' typed
-//! JSON, see `tests/interop/generate.py`) and which readers must see it: `.ci/run` has
+//! JSON, see `tests/interop/generate.py`; for types with enum fields also the `zarrdt:enums`
+//! attribute) and which readers must see it: `.ci/run` has
 //! zarr-python 3.4, 3.1 and 2.18 (`generate.py --check-zarrdt`) and tensorstore
 //! (`tests/interop/tensorstore_check.py`) read them: each reader must read exactly the cases
 //! that list it, and must not read the others as written (so that no list is understated).
@@ -33,6 +34,7 @@ use std::sync::Arc;
 use half::f16;
 use num_complex::Complex;
 use serde_json::{Value as Json, json};
+use zarrdt::advanced::ENUMS_ATTRIBUTE;
 use zarrdt::array::{ArrayOptions, Compression, RecordType, StoredStructDataType, open_array};
 use zarrdt::layout::{Layout, LayoutField};
 use zarrdt::time::{Milliseconds, Nanoseconds};
@@ -42,7 +44,8 @@ use zarrdt::zarrs::array::{Array, ArraySubset, Element as ZarrsElement, ElementO
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::zarrs::storage::ListableStorageTraits;
 use zarrdt::{
-    ByteString, DateTime64, Endian, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType,
+    ByteString, DateTime64, Endian, FixedString, RawBytes, TimeDelta64, ZarrEnum, ZarrStruct,
+    ZarrType,
 };
 use zarrdt::{ReadRecords, WriteRecords};
 
@@ -99,6 +102,57 @@ struct Reading {
     raw: RawBytes<3>,
     tag: ByteString<4>,
     value: f32,
+}
+
+/// Enum fields (`#[derive(ZarrEnum)]`, stored as their integer `repr`) and `char` fields
+/// (`U1`), alone, nested and in arrays.
+#[derive(ZarrEnum, Clone, Copy, Debug, PartialEq)]
+#[repr(u8)]
+enum Quality {
+    Good,
+    Suspect = 3,
+    Bad,
+}
+
+#[derive(ZarrEnum, Clone, Copy, Debug, PartialEq)]
+#[repr(i16)]
+enum Channel {
+    Left = -1,
+    Right = 1,
+    Both = 300,
+}
+
+#[derive(ZarrEnum, Clone, Copy, Debug, PartialEq)]
+#[repr(u64)]
+enum Scale {
+    Unit = 1,
+    Largest = u64::MAX,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Probe {
+    channel: Channel,
+    scale: Scale,
+}
+
+/// Enums and chars everywhere: what zarr-python 3.4 reads in Zarr v3 and 2.18 in Zarr v2.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Observed {
+    id: u32,
+    quality: Quality,
+    history: [Quality; 3],
+    probe: Probe,
+    grade: char,
+    initials: [char; 2],
+}
+
+/// Enums and a char without arrays or nesting: a v2 dtype every zarr-python reads.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Graded {
+    quality: Quality,
+    channel: Channel,
+    grade: char,
+    value: f64,
 }
 
 // ------------------------------------------------------------------------------------------
@@ -230,6 +284,9 @@ struct Written {
     values: Vec<Value>,
     /// The Rust type the records were written as, if any.
     rust_type: Option<&'static str>,
+    /// The attributes zarrdt wrote for the type (the variants of its enum fields), which
+    /// the readers must see.
+    attributes: Option<Json>,
 }
 
 impl Written {
@@ -264,8 +321,16 @@ where
         fill: Some(fill.to_value()),
         values: expected.iter().map(ZarrType::to_value).collect(),
         rust_type: Some(type_name::<T>()),
+        attributes: enum_attributes::<T>(),
         spec,
     }
+}
+
+/// The attributes zarrdt writes for arrays of `T`: the `zarrdt:enums` of its enum fields.
+fn enum_attributes<T: ZarrType>() -> Option<Json> {
+    T::TYPE
+        .enums_attribute()
+        .map(|enums| json!({ ENUMS_ATTRIBUTE: enums }))
 }
 
 /// A Zarr v3 array of a type known at run time: `create_with`, values stored with
@@ -295,6 +360,7 @@ fn dynamic_v3(
         values: spec.expected(&fill, &value),
         fill: Some(fill),
         rust_type: None,
+        attributes: None,
         spec,
     }
 }
@@ -316,6 +382,7 @@ where
     let fill_value = fill.as_ref().map(ZarrType::to_value);
     let array = spec
         .options()
+        .enums_of::<T>()
         .create_v2(store.clone(), "/", &layout, fill_value.as_ref())
         .unwrap();
     store_typed(&array, &spec, &value);
@@ -332,6 +399,7 @@ where
         fill: fill_value,
         values: expected.iter().map(ZarrType::to_value).collect(),
         rust_type: Some(type_name::<T>()),
+        attributes: enum_attributes::<T>(),
         spec,
     }
 }
@@ -360,6 +428,7 @@ fn dynamic_v2(
         layout,
         fill,
         rust_type: None,
+        attributes: None,
         spec,
     }
 }
@@ -594,6 +663,56 @@ fn reading_fill() -> Reading {
         raw: RawBytes::new([4, 5, 6]),
         tag: ByteString::new(b"xy").unwrap(),
         value: f32::from_bits(0xffc0_0001),
+    }
+}
+
+fn observed(i: usize) -> Observed {
+    let qualities = [Quality::Good, Quality::Suspect, Quality::Bad];
+    let quality = |k: usize| qualities[(i + k) % qualities.len()];
+    let letters = ['a', 'é', '𝄞', '\0', '\u{10ffff}', 'Z', '日'];
+    let letter = |k: usize| letters[(i + k) % letters.len()];
+    Observed {
+        id: u32::try_from(i).unwrap() * 7919,
+        quality: quality(0),
+        history: [quality(1), quality(2), quality(0)],
+        probe: Probe {
+            channel: [Channel::Left, Channel::Right, Channel::Both][i % 3],
+            scale: [Scale::Unit, Scale::Largest][i % 2],
+        },
+        grade: letter(0),
+        initials: [letter(1), letter(3)],
+    }
+}
+
+fn observed_fill() -> Observed {
+    Observed {
+        id: u32::MAX,
+        quality: Quality::Bad,
+        history: [Quality::Suspect, Quality::Good, Quality::Bad],
+        probe: Probe {
+            channel: Channel::Both,
+            scale: Scale::Largest,
+        },
+        grade: '∅',
+        initials: ['\0', 'x'],
+    }
+}
+
+fn graded(i: usize) -> Graded {
+    Graded {
+        quality: [Quality::Suspect, Quality::Good, Quality::Bad][i % 3],
+        channel: [Channel::Both, Channel::Left, Channel::Right][i % 3],
+        grade: ['ü', 'A', '\0', '🦀'][i % 4],
+        value: f64_at(i),
+    }
+}
+
+fn graded_fill() -> Graded {
+    Graded {
+        quality: Quality::Good,
+        channel: Channel::Left,
+        grade: 'z',
+        value: -0.0,
     }
 }
 
@@ -1268,6 +1387,81 @@ fn write_cases(root: &Path) -> Vec<Written> {
             Some(flat_fill()),
             flat,
         ),
+        // ---- enum fields (integers, their variants in the zarrdt:enums attribute) and char
+        // fields (U1)
+        typed_v3(
+            root,
+            Spec::new(
+                "rust_v3_enums_chars",
+                "derived Observed{id:u32, quality:u8 enum, history:[u8 enum;3], probe:{channel:\
+                 i16 enum, scale:u64 enum}, grade:U1, initials:[U1;2]}, little endian, zstd, \
+                 chunk 1 never written",
+                &[9],
+                &[3],
+            )
+            .compression(ZSTD)
+            .partial(&[&[0..3], &[6..8]], &[&[1]]),
+            observed_fill(),
+            observed,
+        ),
+        typed_v3(
+            root,
+            Spec::new(
+                "rust_v3_enums_chars_big_sharded",
+                "derived Observed, big endian, shards of 2 chunks of 2, chunk 1 never written",
+                &[8],
+                &[2],
+            )
+            .shards(&[4])
+            .big()
+            .partial(&[&[0..2], &[4..7]], &[]),
+            observed_fill(),
+            observed,
+        ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_enums_chars",
+                "derived Observed as a v2 dtype (enums |u1, <i2, <u8; history |u1 (3,); grade \
+                 <U1; initials <U1 (2,)), gzip",
+                &[7],
+                &[3],
+            )
+            .compression(GZIP),
+            &["2.18"],
+            Some(observed_fill()),
+            observed,
+        ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_enums_chars_big",
+                "derived Observed as a v2 dtype, every field big-endian, chunk 1 never \
+                 written",
+                &[7],
+                &[3],
+            )
+            .big()
+            .partial(&[&[0..3], &[6..7]], &[&[1]]),
+            &["2.18"],
+            Some(observed(4)),
+            observed,
+        ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_graded_big",
+                "derived Graded{quality:u8 enum, channel:i16 enum, grade:U1, value:f64} as a \
+                 flat v2 dtype, big endian, Blosc",
+                &[6],
+                &[4],
+            )
+            .big()
+            .compression(BLOSC),
+            &["2.18", "3.4", "3.1"],
+            Some(graded_fill()),
+            graded,
+        ),
     ];
     cases.extend(scalar_cases(root));
     cases
@@ -1540,8 +1734,19 @@ fn check_and_describe(root: &Path, written: &mut Written) -> Json {
     }
     assert_eq!(stored, existing, "{name}: the keys in the store");
 
+    // The attributes zarrdt wrote for the type, as zarrs reads them.
+    if let Some(Json::Object(attributes)) = &written.attributes {
+        for (key, value) in attributes {
+            assert_eq!(
+                opened.attributes().get(key),
+                Some(value),
+                "{name}: attribute {key}"
+            );
+        }
+    }
+
     let fill_bytes = fill.as_ref().map(|fill| reader.encode_value(fill).unwrap());
-    json!({
+    let mut manifest = json!({
         "case": name,
         "description": spec.description,
         "writer": {"zarr": format!("zarrdt {}", env!("CARGO_PKG_VERSION")), "rust_type": written.rust_type},
@@ -1559,7 +1764,11 @@ fn check_and_describe(root: &Path, written: &mut Written) -> Json {
         "values_hex": hex_encode(&reader.encode_values(&seen).unwrap()),
         "stored_chunks": stored,
         "readers": written.readers,
-    })
+    });
+    if let Some(attributes) = &written.attributes {
+        manifest["attributes"] = attributes.clone();
+    }
+    manifest
 }
 
 /// `retrieve_field` gives the first field of every record, bit for bit as dynamic values
@@ -1696,6 +1905,9 @@ fn write_arrays_for_real_readers() {
     assert!(count(&|case| case.spec.shape.len() == 2) >= 3);
     assert!(count(&|case| case.zarr_format == 2) >= 6);
     assert!(count(&|case| case.readers.contains(&"tensorstore")) >= 20);
+    // Enum fields with their attribute, in both formats.
+    assert!(count(&|case| case.attributes.is_some() && case.zarr_format == 3) >= 2);
+    assert!(count(&|case| case.attributes.is_some() && case.zarr_format == 2) >= 3);
     let index = json!({
         "writer": {"zarr": format!("zarrdt {}", env!("CARGO_PKG_VERSION"))},
         "cases": index,

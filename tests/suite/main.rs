@@ -16,6 +16,7 @@ mod concurrency;
 mod conformance_bytes_codec;
 mod conformance_data_types;
 mod conformance_fill_values;
+mod derive_enums;
 mod derive_field_types;
 mod derive_metadata;
 mod derive_proptest;
