@@ -226,6 +226,19 @@ impl<const N: usize> ZarrType for FixedString<N> {
         })
     }
 
+    #[inline]
+    fn read_packed_validated<E: StaticEndian>(bytes: &[u8], valid: &mut bool) -> Self {
+        let mut chars = ['\0'; N];
+        let mut all = true;
+        for (slot, unit) in chars.iter_mut().zip(bytes[..4 * N].chunks_exact(4)) {
+            let c = char::from_u32(u32::read::<E>(unit));
+            all &= c.is_some();
+            *slot = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+        }
+        *valid &= all;
+        FixedString(chars)
+    }
+
     fn to_value(&self) -> Value {
         Value::String(self.to_string())
     }
