@@ -745,6 +745,25 @@ def cases():  # noqa: C901  (a long, flat table is the clearest form)
                     "default fill",
         data=make(grid, (5,), {f"cells/{i}/{j}": [100 * r + 10 * i + j for r in range(5)]
                                for i in range(3) for j in range(2)}))
+    # Enum fields are their integer repr, char fields U1: the derived `EnumsChars` of
+    # tests/suite/interop_fixtures.rs reads these as enums and chars (every value a variant).
+    history = [("0", "|u1"), ("1", "|u1"), ("2", "|u1")]
+    enums_chars = np.dtype([("status", "|u1"), ("kind", "<i2"), ("history", history),
+                            ("grade", "<U1"), ("value", "<f8")])
+    add(name="v3_derive_enums_chars", zarr_format=3, series=s, dtype=enums_chars,
+        description="derive EnumsChars {status: u8 enum (0, 1, 7), kind: i16 enum (-300, 0, "
+                    "300), history: [u8 enum; 3] as a tuple struct, grade: char (U1), "
+                    "value: f64}; fill (7, -300, (1, 0, 7), 'é', 0.5); chunk 2 never written",
+        fill=rec(enums_chars, {"status": 7, "kind": -300, "history/0": 1, "history/1": 0,
+                               "history/2": 7, "grade": "é", "value": 0.5}),
+        data=make(enums_chars, (5,), {"status": [0, 1, 7, 7, 0],
+                                      "kind": [-300, 0, 300, 0, -300],
+                                      "history/0": [0, 1, 7, 0, 1],
+                                      "history/1": [7, 7, 1, 0, 0],
+                                      "history/2": [1, 0, 0, 7, 7],
+                                      "grade": ["a", "é", "日", "🦀", ""],
+                                      "value": [1.5, -2.0, 0.0, 1e300, -0.0]}),
+        region=(slice(0, 4),))
     das = scalar_struct(SHORT)
     add(name="v3_derive_all_scalars", zarr_format=3, series=s, dtype=das,
         description="derive AllScalars {b,i8,i16,i32,i64,u8,u16,u32,u64,f16,f32,f64,"
@@ -923,6 +942,21 @@ def cases():  # noqa: C901  (a long, flat table is the clearest form)
         description="v2 derive Grid [cells <i2 (3,2)]; default fill",
         data=make(g2, (5,), {"cells": [[[100 * r + 10 * i + j for j in range(2)]
                                         for i in range(3)] for r in range(5)]}))
+    enums_chars2 = np.dtype([("status", "|u1"), ("kind", "<i2"), ("history", "|u1", (3,)),
+                             ("grade", "<U1"), ("value", "<f8")])
+    add(name="v2_derive_enums_chars", zarr_format=2, series=s, dtype=enums_chars2,
+        description="v2 derive EnumsChars [status |u1 (enum 0, 1, 7), kind <i2 (enum -300, "
+                    "0, 300), history |u1 (3,), grade <U1 (char), value <f8]; fill (7, -300, "
+                    "(1, 0, 7), 'é', 0.5); chunk 2 never written",
+        fill=rec(enums_chars2, {"status": 7, "kind": -300, "history": [1, 0, 7],
+                                "grade": "é", "value": 0.5}),
+        data=make(enums_chars2, (5,), {"status": [0, 1, 7, 7, 0],
+                                       "kind": [-300, 0, 300, 0, -300],
+                                       "history": [[0, 7, 1], [1, 7, 0], [7, 1, 0],
+                                                   [0, 0, 7], [1, 0, 7]],
+                                       "grade": ["a", "é", "日", "🦀", ""],
+                                       "value": [1.5, -2.0, 0.0, 1e300, -0.0]}),
+        region=(slice(0, 4),))
     das2 = scalar_struct(SHORT)
     add(name="v2_derive_all_scalars", zarr_format=2, series=s, dtype=das2,
         description="v2 derive AllScalars {b,i8,...,c128} with '<' typestrs; "

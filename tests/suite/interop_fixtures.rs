@@ -38,7 +38,8 @@ use zarrdt::zarrs::array::{Array, ArrayMetadata, Element as ZarrsElement, Elemen
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::zarrs::storage::{ReadableStorageTraits, StoreKey};
 use zarrdt::{
-    ByteString, DateTime64, Endian, Error, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType,
+    ByteString, DateTime64, Endian, Error, FixedString, RawBytes, TimeDelta64, ZarrEnum,
+    ZarrStruct, ZarrType,
 };
 
 /// What a version's fixtures must cover, so that a regenerated set cannot lose a kind of
@@ -76,6 +77,7 @@ fn zarr_python_3_4_2_fixtures() {
                 "AllScalars",
                 "SpecialFills",
                 "NestedV2",
+                "EnumsChars",
             ],
         },
     );
@@ -111,6 +113,7 @@ fn zarr_python_2_18_7_fixtures() {
                 "Grid",
                 "AllScalars",
                 "SpecialFills",
+                "EnumsChars",
             ],
         },
     );
@@ -296,6 +299,33 @@ struct Renamed {
     temperature: f64,
 }
 
+/// Enum and char fields of an array zarr-python wrote with plain integers and `U1`
+/// (`v3_derive_enums_chars`, `v2_derive_enums_chars`): every stored value is a variant.
+#[derive(ZarrStruct, Clone, Copy, Debug)]
+struct EnumsChars {
+    status: Status,
+    kind: Kind,
+    history: [Status; 3],
+    grade: char,
+    value: f64,
+}
+
+#[derive(ZarrEnum, Clone, Copy, Debug)]
+#[repr(u8)]
+enum Status {
+    Ok,
+    Warn,
+    Fail = 7,
+}
+
+#[derive(ZarrEnum, Clone, Copy, Debug)]
+#[repr(i16)]
+enum Kind {
+    Min = -300,
+    Zero = 0,
+    Max = 300,
+}
+
 /// A derived record type tried on every fixture: its name, and a reader that returns the
 /// records' bytes (native byte order) if the array's data type stores this type.
 struct Derived {
@@ -337,6 +367,7 @@ fn derived_types() -> Vec<Derived> {
         derived::<Particle>("Particle"),
         derived::<Grid>("Grid"),
         derived::<AllScalars>("AllScalars"),
+        derived::<EnumsChars>("EnumsChars"),
     ]
 }
 
