@@ -187,7 +187,7 @@ mod tests {
 
     #[test]
     fn directories_are_stores_at_their_root() {
-        let dir = std::env::temp_dir().join("zarrdt-open-store");
+        let dir = std::env::temp_dir().join(format!("zarrdt-open-store-{}", std::process::id()));
         let (_, path) = open_store(dir.to_str().unwrap()).unwrap();
         assert_eq!(path, "/");
         let (_, path) = open_store(&format!("file://{}", dir.display())).unwrap();
