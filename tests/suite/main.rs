@@ -24,6 +24,7 @@ mod fast_path;
 pub mod generated_code;
 mod interop_fixtures;
 mod interop_write;
+mod json_writer;
 mod module_graph;
 mod no_panics;
 mod no_unsafe;

@@ -17,6 +17,9 @@ mod float;
 mod scalar;
 mod shortest;
 mod tree;
+mod writer;
+
+pub use writer::{JsonWriteError, JsonWriter};
 
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use serde_json::Value as Json;
