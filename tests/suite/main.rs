@@ -32,6 +32,7 @@ mod random_types_proptest;
 mod record_paths;
 #[cfg(feature = "s3")]
 mod s3_interop;
+mod shard_index;
 mod struct_types;
 mod untrusted_arrays;
 mod zarrs_arrays;
