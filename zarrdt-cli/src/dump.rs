@@ -9,15 +9,15 @@ use std::ops::Range;
 use serde_json::Value as Json;
 use zarrdt::array::check_shards;
 use zarrdt::layout::Layout;
+use zarrdt::value::JsonWriter;
 use zarrdt::zarrs::array::{
     ArrayBytes, ArrayError, ArrayShardedExt, ArrayShardedReadableExt, ArrayShardedReadableExtCache,
     ArraySubset, ChunkGrid, CodecOptions,
 };
 
-use crate::cells::{column_names, csv_field};
-use crate::fields::{packed, prune};
+use crate::cells::{cell, column_names, csv_field};
+use crate::fields::{numpy_descr, packed, prune};
 use crate::open::{Opened, one_line};
-use crate::render::Renderer;
 use crate::select::SelectionSpec;
 use crate::{Failure, Format};
 
@@ -55,9 +55,9 @@ pub(crate) fn dump(
         None => shape.iter().map(|&extent| 0..extent).collect(),
     };
     let element = element(opened, &options.fields)?;
-    let selected: u64 = ranges.iter().map(|r| r.end - r.start).product();
+    let selection = ArraySubset::new_with_ranges(&ranges);
+    let selected = selection.num_elements();
     let count = options.limit.map_or(selected, |limit| limit.min(selected));
-    let extents: Vec<u64> = ranges.iter().map(|r| r.end - r.start).collect();
 
     let mut sink: Box<dyn Sink<_>> = match options.format {
         Format::Json => {
@@ -66,21 +66,20 @@ pub(crate) fn dump(
                 header,
                 opened,
                 element.native.clone(),
-                extents.clone(),
+                &selection,
                 count,
             ))
         }
         Format::Csv => Box::new(CsvSink {
             columns: column_names(&element.native),
         }),
-        Format::Table => Box::new(TableSink::new(&element.native, extents.len())),
+        Format::Table => Box::new(TableSink::new(&element.native, ranges.len())),
     };
     sink.begin(out)?;
 
-    let mut index: Vec<u64> = ranges.iter().map(|r| r.start).collect();
     let mut written = 0u64;
     let itemsize = opened.native.size();
-    let renderer = Renderer::new(&element.native);
+    let writer = JsonWriter::new(&element.native);
     let wants_json = options.format == Format::Json;
     let mut json = Vec::new();
     let mut cells = Vec::new();
@@ -94,21 +93,26 @@ pub(crate) fn dump(
             BLOCK_BYTES,
             &mut |block| {
                 let bytes = reader.read(opened, &block)?;
-                for record in bytes.chunks_exact(itemsize.max(1)) {
+                // The block's bytes are its elements in C order, as zarrs iterates its indices.
+                let elements = block.indices();
+                for (index, record) in elements.iter().zip(bytes.chunks_exact(itemsize.max(1))) {
                     if written == count {
                         return Ok(false);
                     }
                     json.clear();
                     cells.clear();
                     let rendered = if wants_json {
-                        renderer.json(record, &mut json)
+                        writer.write(record, &mut json).map_err(|e| e.to_string())
                     } else {
-                        renderer.cells(record, &mut cells)
+                        writer
+                            .for_each_leaf(record, |leaf, raw, text| {
+                                cells.push(cell(leaf, raw, text));
+                            })
+                            .map_err(|e| e.to_string())
                     };
                     rendered.map_err(|e| opened.fail(format!("element {index:?}: {e}")))?;
                     sink.element(out, &index, &json, &mut cells)?;
                     written += 1;
-                    advance(&mut index, &ranges);
                 }
                 Ok(written < count)
             },
@@ -134,32 +138,21 @@ fn element(opened: &Opened, fields: &[String]) -> Result<Element, Failure> {
 /// The members of the JSON document before `fill_value`, each as JSON text.
 fn json_header(opened: &Opened, element: &Element) -> Result<Vec<(&'static str, String)>, Failure> {
     let data_type = if element.stored == opened.stored {
-        opened.data_type_json()
+        opened.data_type_json()?
     } else {
         // Only some fields: the record of just those, packed, in the same form.
         let packed = packed(&element.stored).map_err(|e| opened.fail(e))?;
         match packed.to_v3() {
             Ok((data_type, _)) => data_type.to_v3_json(),
-            Err(_) => packed.to_v2_json().map_err(|e| opened.fail(e))?,
+            Err(_) => numpy_descr(&packed).map_err(|e| opened.fail(e))?,
         }
     };
     Ok(vec![
-        ("zarr_format", Json::from(opened.zarr_format).to_string()),
+        ("zarr_format", Json::from(opened.zarr_format()).to_string()),
         ("shape", Json::from(opened.array.shape()).to_string()),
         ("chunks", Json::from(opened.read_chunk_shape()).to_string()),
         ("data_type", data_type.to_string()),
     ])
-}
-
-/// The next index of the selection in C order.
-fn advance(index: &mut [u64], ranges: &[Range<u64>]) {
-    for dim in (0..index.len()).rev() {
-        index[dim] += 1;
-        if index[dim] < ranges[dim].end {
-            return;
-        }
-        index[dim] = ranges[dim].start;
-    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -300,9 +293,11 @@ fn for_each_block(
         .unwrap_or(n - 1);
     let rest: u64 = extents[split + 1..].iter().product();
 
-    let mut outer: Vec<u64> = start[..split].to_vec();
+    // The dimensions before `split`, one index at a time in C order (zarrs' iteration of the
+    // subset they span; one empty index when there are none).
+    let outer = ArraySubset::new_with_ranges(&ranges[..split]);
     let mut covered = 0u64;
-    loop {
+    for outer in &outer.indices() {
         // Along `split`: chunk by chunk.
         let mut x = ranges[split].start;
         while x < ranges[split].end {
@@ -332,20 +327,8 @@ fn for_each_block(
             }
             x = end;
         }
-        // The next index of the dimensions before `split`, in C order.
-        let mut dim = split;
-        loop {
-            if dim == 0 {
-                return Ok(());
-            }
-            dim -= 1;
-            outer[dim] += 1;
-            if outer[dim] < ranges[dim].end {
-                break;
-            }
-            outer[dim] = ranges[dim].start;
-        }
     }
+    Ok(())
 }
 
 // ------------------------------------------------------------------------------------------
@@ -375,12 +358,12 @@ struct JsonSink<'a> {
     opened: &'a Opened,
     /// The record (of the fields dumped).
     native: Layout,
+    /// Where the selection starts.
+    start: Vec<u64>,
     /// The selection's shape.
     shape: Vec<u64>,
     /// Elements that will be written (the limit).
     count: u64,
-    /// Position in the selection, relative to its start.
-    index: Vec<u64>,
     written: u64,
     /// Brackets open inside `values` (dimensions 1.. of the selection).
     open: usize,
@@ -391,15 +374,15 @@ impl<'a> JsonSink<'a> {
         header: Vec<(&'static str, String)>,
         opened: &'a Opened,
         native: Layout,
-        shape: Vec<u64>,
+        selection: &ArraySubset,
         count: u64,
     ) -> Self {
         JsonSink {
             header,
             opened,
             native,
-            index: vec![0; shape.len()],
-            shape,
+            start: selection.start().to_vec(),
+            shape: selection.shape().to_vec(),
             count,
             written: 0,
             open: 0,
@@ -462,11 +445,13 @@ impl<W: Write> Sink<W> for JsonSink<'_> {
     fn element(
         &mut self,
         out: &mut W,
-        _index: &[u64],
+        index: &[u64],
         json: &[u8],
         _cells: &mut Vec<String>,
     ) -> Result<(), Failure> {
         let n = self.shape.len();
+        // The position in the selection.
+        let at = |d: usize| index[d] - self.start[d];
         if n == 0 {
             out.write_all(json)?;
             self.written += 1;
@@ -476,7 +461,7 @@ impl<W: Write> Sink<W> for JsonSink<'_> {
             out.write_all(b",")?;
         }
         // Open the brackets of the inner dimensions whose index restarts here.
-        let opens = (1..n).rev().take_while(|&d| self.index[d] == 0).count();
+        let opens = (1..n).rev().take_while(|&d| at(d) == 0).count();
         for _ in 0..opens {
             Self::newline(out, self.open)?;
             out.write_all(b"[")?;
@@ -488,19 +473,12 @@ impl<W: Write> Sink<W> for JsonSink<'_> {
         // Close those whose index ends here, and move on.
         let closes = (1..n)
             .rev()
-            .take_while(|&d| self.index[d] + 1 == self.shape[d])
+            .take_while(|&d| at(d) + 1 == self.shape[d])
             .count();
         for _ in 0..closes {
             self.open -= 1;
             Self::newline(out, self.open)?;
             out.write_all(b"]")?;
-        }
-        for d in (0..n).rev() {
-            self.index[d] += 1;
-            if self.index[d] < self.shape[d] {
-                break;
-            }
-            self.index[d] = 0;
         }
         Ok(())
     }

@@ -21,10 +21,10 @@ mod dump;
 mod fields;
 mod inspect;
 mod open;
-mod render;
 mod rust;
 mod select;
 mod units;
+mod walk;
 
 use std::fmt;
 use std::io::{self, Write};
