@@ -1,5 +1,6 @@
 //! `--fields`: the record with only some of its fields, at their original offsets, so that the
-//! same bytes decode into just those fields.
+//! same bytes decode into just those fields; and the Zarr v2 `dtype` of a record as NumPy
+//! writes it, for the data type the tool shows of records with no v3 form.
 
 use std::collections::BTreeSet;
 
