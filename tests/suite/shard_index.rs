@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use serde_json::{Value as Json, json};
 use zarrdt::ReadRecords;
 use zarrdt::array::{
-    ArrayOptions, Compression, Error as ArrayError, ShardIndex, check_shards, open_array,
+    ArrayOptions, BlockReader, Compression, Error as ArrayError, ShardIndex, check_shards,
+    open_array,
 };
 use zarrdt::zarrs::array::Array;
 use zarrdt::zarrs::filesystem::FilesystemStore;
@@ -100,6 +101,13 @@ fn a_corrupt_checksum_is_an_error_naming_the_shard() {
         array.retrieve_records::<u32>(&[0..2]),
         "the checksum is invalid",
     );
+    // A block reader checks a shard the first time a block touches it, and reads shards it
+    // has not been refused before.
+    let mut reader = BlockReader::new(&array).unwrap();
+    // (the second shard is not stored: the fill value)
+    let second = reader.read(&[8..10]).unwrap();
+    assert_eq!(second, [0u32, 0].map(u32::to_ne_bytes).concat());
+    shard_error(reader.read(&[6..10]), "the checksum is invalid");
     // The second shard is not touched by a read of its own.
     check_shards(&array, &[8..16]).unwrap();
 }
@@ -121,4 +129,8 @@ fn an_entry_outside_the_shard_names_the_entry() {
         "index entry 3 (inner chunk [3]): offset 1000, size 8",
     );
     shard_error(check_shards(&array, &[6..8]), "index entry 3");
+    shard_error(
+        BlockReader::new(&array).unwrap().read(&[6..8]),
+        "index entry 3",
+    );
 }

@@ -1,19 +1,15 @@
 //! `zarrdt dump`: every element of a selection, read one chunk (or a shard's inner chunk) at a
-//! time through zarrs, written as JSON, CSV or a table as it is read.
+//! time through zarrdt's `BlockReader` (shard indexes checked, failed chunks named), written
+//! as JSON, CSV or a table as it is read.
 
-use std::cell::RefCell;
-use std::collections::HashSet;
 use std::io::Write;
 use std::ops::Range;
 
 use serde_json::Value as Json;
-use zarrdt::array::check_shards;
+use zarrdt::array::BlockReader;
 use zarrdt::layout::Layout;
 use zarrdt::value::JsonWriter;
-use zarrdt::zarrs::array::{
-    ArrayBytes, ArrayError, ArrayShardedExt, ArrayShardedReadableExt, ArrayShardedReadableExtCache,
-    ArraySubset, ChunkGrid, CodecOptions,
-};
+use zarrdt::zarrs::array::{ArrayShardedExt, ArraySubset, ChunkGrid};
 
 use crate::cells::{cell, column_names, csv_field};
 use crate::fields::{numpy_descr, packed, prune};
@@ -84,15 +80,16 @@ pub(crate) fn dump(
     let mut json = Vec::new();
     let mut cells = Vec::new();
     if count > 0 {
-        let reader = Reader::new(opened);
+        // Through the library: each shard's index checked once, a chunk that cannot be read named.
+        let mut reader = BlockReader::new(&opened.array).map_err(|e| opened.fail(one_line(&e)))?;
         for_each_block(
-            &reader.grid,
+            &opened.array.subchunk_grid(),
             &ranges,
             itemsize as u64,
             count,
             BLOCK_BYTES,
             &mut |block| {
-                let bytes = reader.read(opened, &block)?;
+                let bytes = reader.read(&block).map_err(|e| opened.fail(one_line(&e)))?;
                 // The block's bytes are its elements in C order, as zarrs iterates its indices.
                 let elements = block.indices();
                 for (index, record) in elements.iter().zip(bytes.chunks_exact(itemsize.max(1))) {
@@ -158,97 +155,6 @@ fn json_header(opened: &Opened, element: &Element) -> Result<Vec<(&'static str, 
 // ------------------------------------------------------------------------------------------
 // Reading
 // ------------------------------------------------------------------------------------------
-
-/// Reads blocks of the array through zarrs, a shard's inner chunks on their own.
-struct Reader {
-    /// The read granularity: the inner chunks of a sharded array, else the chunks.
-    grid: ChunkGrid,
-    cache: ArrayShardedReadableExtCache,
-    options: CodecOptions,
-    /// The shards whose indexes have been checked (zarrs reads them unchecked).
-    checked: RefCell<HashSet<Vec<u64>>>,
-}
-
-impl Reader {
-    fn new(opened: &Opened) -> Self {
-        Reader {
-            grid: opened.array.subchunk_grid(),
-            cache: ArrayShardedReadableExtCache::new(&opened.array),
-            options: CodecOptions::default(),
-            checked: RefCell::new(HashSet::new()),
-        }
-    }
-
-    /// Checks the index of each shard of `block` not checked before.
-    fn check_shards(&self, opened: &Opened, block: &ArraySubset) -> Result<(), Failure> {
-        if !opened.array.is_sharded() {
-            return Ok(());
-        }
-        let Ok(Some(shards)) = opened.array.chunks_in_array_subset(block) else {
-            return Ok(());
-        };
-        for indices in &shards.indices() {
-            if self.checked.borrow().contains(&indices[..]) {
-                continue;
-            }
-            let shard = opened
-                .array
-                .chunk_subset(&indices)
-                .map_err(|e| opened.fail(one_line(&e)))?;
-            check_shards(&opened.array, &shard).map_err(|e| opened.fail(one_line(&e)))?;
-            self.checked.borrow_mut().insert(indices.to_vec());
-        }
-        Ok(())
-    }
-
-    /// The decoded bytes of `block` (C order, native byte order).
-    fn read(&self, opened: &Opened, block: &ArraySubset) -> Result<Vec<u8>, Failure> {
-        // The cache holds one shard index per shard read; keep it small.
-        if self.cache.len() > 16 {
-            self.cache.clear();
-        }
-        self.check_shards(opened, block)?;
-        let bytes: Result<ArrayBytes<'static>, _> =
-            opened
-                .array
-                .retrieve_array_subset_sharded_opt(&self.cache, block, &self.options);
-        match bytes.map(ArrayBytes::into_fixed) {
-            Ok(Ok(bytes)) => Ok(bytes.into_owned()),
-            Ok(Err(error)) => Err(opened.fail(error)),
-            Err(error) => Err(self.culprit(opened, block).unwrap_or_else(|| {
-                opened.fail(format!("reading elements {}: {error}", describe(block)))
-            })),
-        }
-    }
-
-    /// The error of the first chunk (or shard) of `block` that cannot be read on its own,
-    /// naming its key.
-    fn culprit(&self, opened: &Opened, block: &ArraySubset) -> Option<Failure> {
-        let chunks = opened.array.chunks_in_array_subset(block).ok()??;
-        for indices in &chunks.indices() {
-            let chunk = opened.array.chunk_subset(&indices).ok()?;
-            let part = chunk.overlap(block).ok()?;
-            let result: Result<ArrayBytes<'static>, _> =
-                opened.array.retrieve_array_subset_opt(&part, &self.options);
-            if let Err(error) =
-                result.and_then(|bytes| bytes.into_fixed().map(|_| ()).map_err(ArrayError::from))
-            {
-                let key = opened.array.chunk_key(&indices);
-                return Some(opened.fail(format!("chunk {key}: {error}")));
-            }
-        }
-        None
-    }
-}
-
-fn describe(block: &ArraySubset) -> String {
-    let ranges: Vec<String> = block
-        .to_ranges()
-        .iter()
-        .map(|r| format!("{}:{}", r.start, r.end))
-        .collect();
-    format!("[{}]", ranges.join(","))
-}
 
 /// Calls `visit` with blocks covering the selection `ranges` in C order, each made of whole
 /// read chunks where it can: one chunk (or one band of chunks along the leading dimension,
