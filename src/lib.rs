@@ -264,9 +264,11 @@ pub mod layout {
     };
 }
 
-/// Elements of types known only at run time: [`Value`](value::Value), records and subarrays.
+/// Elements of types known only at run time: [`Value`](value::Value), records and subarrays;
+/// and [`JsonWriter`](value::JsonWriter), which writes elements as JSON straight from their
+/// bytes (the form of `Layout::value_to_json`, streamed).
 pub mod value {
-    pub use zarrdt_core::{Record, SubarrayItem, SubarrayValue, Value};
+    pub use zarrdt_core::{JsonWriteError, JsonWriter, Record, SubarrayItem, SubarrayValue, Value};
 }
 
 /// Array metadata documents (`zarr.json`, `.zarray`) and the `bytes` codec, as zarrdt reads

@@ -4,7 +4,6 @@
 //! codec zarrdt does not read.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use rusty_fork::rusty_fork_test;
 use serde_json::{Value as Json, json};
@@ -17,7 +16,7 @@ use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{Endian, FixedString, ZarrStruct, ZarrType};
 use zarrdt::{ReadRecords, WriteRecords};
 
-use crate::common::meter;
+use crate::common::{meter, store};
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 struct Position {
@@ -85,17 +84,9 @@ fn names(compression: &Compression) -> (&'static str, &'static str) {
     }
 }
 
+/// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("codecs")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn store(dir: &Path) -> Arc<FilesystemStore> {
-    Arc::new(FilesystemStore::new(dir).unwrap())
+    crate::common::scratch_dir("codecs", name)
 }
 
 fn read_json(path: &Path) -> Json {

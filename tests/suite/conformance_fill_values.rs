@@ -708,6 +708,8 @@ fn v2_fill_values() {
         (V2_NUMBER, "|i1", "-128", Fill(Some(Value::Int8(-128)), "-128")),
         ("§2: |V3 fill is \"AQID\"", "|V3", "\"AQID\"", Fill(Some(bytes(&[1, 2, 3])), "\"AQID\"")),
         (V2_BASE64, "|V1", "\"/w==\"", Fill(Some(bytes(&[255])), "\"/w==\"")),
+        ("§2: the legacy 0 of |V is zero bytes, as NumPy reads it", "|V3", "0", Fill(Some(bytes(&[0, 0, 0])), "\"AAAA\"")),
+        ("§2: the legacy 0 of <U is the empty text, as NumPy reads it", "<U2", "0", Fill(Some(Value::String(String::new())), "\"\"")),
         (V2_NULL, "<f8", "null", Fill(None, "null")),
         (V2_NULL, "<i4", "null", Fill(None, "null")),
         (V2_NULL, "|b1", "null", Fill(None, "null")),

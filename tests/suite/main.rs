@@ -25,6 +25,7 @@ mod fast_path;
 pub mod generated_code;
 mod interop_fixtures;
 mod interop_write;
+mod json_writer;
 mod module_graph;
 mod no_panics;
 mod no_unsafe;
@@ -32,6 +33,7 @@ mod random_types_proptest;
 mod record_paths;
 #[cfg(feature = "s3")]
 mod s3_interop;
+mod shard_index;
 mod struct_types;
 mod untrusted_arrays;
 mod zarrs_arrays;

@@ -17,7 +17,7 @@
 
 use crate::common;
 
-use common::random::{data_type, depth, typed_values};
+use common::random::{config, data_type, depth, typed_values};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use serde_json::Value as Json;
@@ -28,15 +28,6 @@ use zarrdt::value::Value;
 use zarrdt::{Endian, Error};
 
 const ENDIANS: [Endian; 2] = [Endian::Little, Endian::Big];
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 512,
-        // Do not write regression files into the source tree.
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// Whether the data type holds an array type anywhere.
 fn has_array(data_type: &DataType) -> bool {

@@ -5,8 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::path::PathBuf;
 
 use serde_json::{Value as Json, json};
 use zarrdt::array::{ArrayOptions, Compression, RecordType, open_array};
@@ -17,6 +16,8 @@ use zarrdt::zarrs::array::Array;
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{Endian, ZarrStruct, ZarrType};
 use zarrdt::{ReadRecords, WriteRecords};
+
+use crate::common::store;
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
 struct Point {
@@ -88,16 +89,7 @@ fn same(a: &[Particle], b: &[Particle]) -> bool {
 
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("zarrs_arrays")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn store(dir: &Path) -> Arc<FilesystemStore> {
-    Arc::new(FilesystemStore::new(dir).unwrap())
+    crate::common::scratch_dir("zarrs_arrays", name)
 }
 
 /// A 2-D array of 37 × 23 records in chunks of 8 × 8 (edge chunks on both sides), written in

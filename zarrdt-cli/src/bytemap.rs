@@ -7,7 +7,9 @@
 //!   +---------------+-----------------------+---------------+-+
 //! ```
 
-use zarrdt::layout::{FieldPath, Layout};
+use zarrdt::layout::{Layout, ScalarLayout, SubarrayLayout};
+
+use crate::walk::{At, Below, Visit, walk};
 
 /// One box: a scalar field, a whole subarray, or padding.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,8 +23,9 @@ pub(crate) struct Unit {
 /// The boxes of `layout`: scalar fields, subarrays as one box each (`pos[3]`, `z[2,2]`), and
 /// the gaps between them.
 pub(crate) fn units(layout: &Layout) -> Vec<Unit> {
-    let mut found = Vec::new();
-    collect(layout, &FieldPath::root(), 0, &mut found);
+    let mut found = Boxes(Vec::new());
+    walk(layout, &mut found);
+    let mut found = found.0;
     found.sort_by_key(|unit| unit.offset);
     let mut units = Vec::with_capacity(found.len());
     let mut end = 0;
@@ -48,40 +51,28 @@ fn padding(from: usize, to: usize) -> Unit {
     }
 }
 
-fn collect(layout: &Layout, path: &FieldPath, base: usize, out: &mut Vec<Unit>) {
-    let label = || {
-        if path.is_root() {
-            "value".to_owned()
-        } else {
-            path.to_string()
-        }
-    };
-    match layout {
-        Layout::Struct(structure) => {
-            for field in structure.fields() {
-                collect(
-                    field.layout(),
-                    &path.field(field.name()),
-                    base + field.offset(),
-                    out,
-                );
-            }
-        }
-        Layout::Subarray(array) => {
-            let shape: Vec<String> = array.shape().iter().map(usize::to_string).collect();
-            out.push(Unit {
-                offset: base,
-                size: array.size(),
-                label: format!("{}[{}]", label(), shape.join(",")),
-                padding: false,
-            });
-        }
-        _ => out.push(Unit {
-            offset: base,
-            size: layout.size(),
-            label: label(),
+/// The boxes of the scalars and subarrays a walk meets.
+struct Boxes(Vec<Unit>);
+
+impl Visit for Boxes {
+    fn subarray(&mut self, at: &At<'_>, array: &SubarrayLayout) -> Below {
+        let shape: Vec<String> = array.shape().iter().map(usize::to_string).collect();
+        self.0.push(Unit {
+            offset: at.offset,
+            size: array.size(),
+            label: format!("{}[{}]", at.label(), shape.join(",")),
             padding: false,
-        }),
+        });
+        Below::Skip
+    }
+
+    fn scalar(&mut self, at: &At<'_>, scalar: ScalarLayout) {
+        self.0.push(Unit {
+            offset: at.offset,
+            size: scalar.scalar().size(),
+            label: at.label(),
+            padding: false,
+        });
     }
 }
 

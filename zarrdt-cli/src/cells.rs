@@ -1,121 +1,102 @@
 //! One cell per leaf: the columns of `dump --format csv` and `--format table`, and the text of
-//! each leaf value in them.
+//! each leaf value in them, made from the JSON the library writes for it
+//! ([`JsonWriter::for_each_leaf`](zarrdt::value::JsonWriter::for_each_leaf)).
 
-use serde_json::Value as Json;
-use zarrdt::layout::{FieldPath, Layout};
+use zarrdt::layout::{Layout, ScalarLayout, SubarrayLayout};
 use zarrdt::types::ScalarType;
 
-/// The column names of `layout`'s leaves, in offset order: field paths as `FieldPath` shows
+use crate::walk::{At, Below, Visit, walk};
+
+/// The column names of `layout`'s leaves, in field order: field paths as `FieldPath` shows
 /// them (`point.x`, `["foo.mask"]`), with one column per subarray item (`pos[0]`, `z[1][0]`);
 /// `value` for a scalar element.
 pub(crate) fn column_names(layout: &Layout) -> Vec<String> {
-    let mut names = Vec::new();
-    collect_names(layout, &FieldPath::root(), &mut names);
-    names
+    let mut columns = Columns(Vec::new());
+    walk(layout, &mut columns);
+    columns.0
 }
 
-fn collect_names(layout: &Layout, path: &FieldPath, names: &mut Vec<String>) {
-    match layout {
-        Layout::Struct(structure) => {
-            for field in structure.fields() {
-                collect_names(field.layout(), &path.field(field.name()), names);
-            }
-        }
-        Layout::Subarray(array) => {
-            let element = array.element();
-            for_each_index(array.shape(), &mut |index| {
-                let item = index.iter().fold(path.clone(), |path, &i| path.index(i));
-                collect_names(element, &item, names);
-            });
-        }
-        _ if path.is_root() => names.push("value".into()),
-        _ => names.push(path.to_string()),
+/// The leaves a walk meets, every subarray item on its own.
+struct Columns(Vec<String>);
+
+impl Visit for Columns {
+    fn subarray(&mut self, _at: &At<'_>, _array: &SubarrayLayout) -> Below {
+        Below::EachItem
+    }
+
+    fn scalar(&mut self, at: &At<'_>, _scalar: ScalarLayout) {
+        self.0.push(at.label());
     }
 }
 
-/// Calls `visit` with every index of `shape`, in C order.
-fn for_each_index(shape: &[usize], visit: &mut impl FnMut(&[usize])) {
-    fn go(shape: &[usize], index: &mut Vec<usize>, visit: &mut impl FnMut(&[usize])) {
-        match shape.split_first() {
-            None => visit(index),
-            Some((&extent, rest)) => {
-                for i in 0..extent {
-                    index.push(i);
-                    go(rest, index, visit);
-                    index.pop();
-                }
-            }
-        }
-    }
-    go(shape, &mut Vec::with_capacity(shape.len()), visit);
-}
-
-/// The cells of one element, `json` being its JSON ([`Layout::value_to_json`]), in the order
-/// of [`column_names`].
-pub(crate) fn cells(layout: &Layout, json: &Json, out: &mut Vec<String>) {
-    match layout {
-        Layout::Struct(structure) => {
-            for field in structure.fields() {
-                cells(
-                    field.layout(),
-                    json.get(field.name()).unwrap_or(&Json::Null),
-                    out,
-                );
-            }
-        }
-        Layout::Subarray(array) => nested(array.shape(), array.element(), json, out),
-        Layout::Scalar(scalar) => out.push(scalar_text(scalar.scalar(), json)),
-        _ => out.push(json.to_string()),
+/// The text of one leaf in a cell, from the leaf's type, its bytes and its JSON (the Zarr v3
+/// fill value form): numbers as in JSON, `true`/`false`, floats as [`float_text`] says,
+/// complex numbers as Python writes them (`1.5-2j`, `nan+infj`), strings as they are,
+/// `null_terminated_bytes` (NumPy's `S<n>`) as [`byte_text`] says, other bytes in base64,
+/// times as their int64 count.
+pub(crate) fn cell(leaf: ScalarLayout, bytes: &[u8], json: &str) -> String {
+    match leaf.scalar() {
+        ScalarType::Float16 | ScalarType::Float32 | ScalarType::Float64 => float_text(json),
+        ScalarType::Complex64 | ScalarType::Complex128 => complex_text(json),
+        ScalarType::NullTerminatedBytes { .. } => byte_text(bytes),
+        _ if json.starts_with('"') => serde_json::from_str(json).unwrap_or_else(|_| json.into()),
+        _ => json.to_owned(),
     }
 }
 
-/// The items of a subarray, written as one nested JSON list per dimension.
-fn nested(shape: &[usize], element: &Layout, json: &Json, out: &mut Vec<String>) {
-    match shape.split_first() {
-        None => cells(element, json, out),
-        Some((&extent, rest)) => {
-            for i in 0..extent {
-                let item = json.get(i).unwrap_or(&Json::Null);
-                nested(rest, element, item, out);
-            }
-        }
-    }
-}
-
-/// A float leaf's cell: the number, `NaN` for every NaN, `inf` and `-inf`.
-fn float_text(json: &Json) -> String {
+/// A float leaf's cell from its JSON: the number, `NaN` for every NaN, `inf` and `-inf`.
+fn float_text(json: &str) -> String {
     match json {
-        Json::String(text) if text == "Infinity" => "inf".into(),
-        Json::String(text) if text == "-Infinity" => "-inf".into(),
+        "\"Infinity\"" => "inf".into(),
+        "\"-Infinity\"" => "-inf".into(),
         // "NaN", or the hex bits of a NaN with a payload.
-        Json::String(_) => "NaN".into(),
-        other => other.to_string(),
+        text if text.starts_with('"') => "NaN".into(),
+        number => number.to_owned(),
     }
 }
 
-/// The text of one leaf value in a cell: numbers as in JSON, `true`/`false`, floats as
-/// [`float_text`] says, complex numbers as Python writes them (`1.5-2j`, `nan+infj`), strings
-/// as they are, bytes in base64, times as their int64 count.
-pub(crate) fn scalar_text(scalar: ScalarType, json: &Json) -> String {
-    match (scalar, json) {
-        (ScalarType::Complex64 | ScalarType::Complex128, Json::Array(parts))
-            if parts.len() == 2 =>
-        {
-            let python = |part: &Json| match float_text(part).as_str() {
-                "NaN" => "nan".to_owned(),
-                other => other.to_owned(),
-            };
-            let (re, im) = (python(&parts[0]), python(&parts[1]));
-            if im.starts_with('-') {
-                format!("{re}{im}j")
-            } else {
-                format!("{re}+{im}j")
-            }
-        }
-        (scalar, json) if scalar.is_float() => float_text(json),
-        (_, Json::String(text)) => text.clone(),
-        (_, other) => other.to_string(),
+/// A complex leaf's cell from its JSON `[re,im]` (numbers or the strings of
+/// [`float_text`], none holding a comma): as Python writes it, `1.5-2j`, `nan+infj`.
+fn complex_text(json: &str) -> String {
+    let parts = json
+        .strip_prefix('[')
+        .and_then(|inner| inner.strip_suffix(']'))
+        .and_then(|inner| inner.split_once(','));
+    let Some((re, im)) = parts else {
+        return json.to_owned();
+    };
+    let python = |part: &str| match float_text(part).as_str() {
+        "NaN" => "nan".to_owned(),
+        other => other.to_owned(),
+    };
+    let (re, im) = (python(re), python(im));
+    if im.starts_with('-') {
+        format!("{re}{im}j")
+    } else {
+        format!("{re}+{im}j")
     }
+}
+
+/// A byte string (`S<n>`) as text, the bytes NumPy reads (without the trailing zeros): printable
+/// ASCII as it is, and the rest escaped as Python writes bytes (`b'c\x00d'` shows as
+/// `c\x00d`): `\\`, `\t`, `\n`, `\r`, `\xNN`.
+pub(crate) fn byte_text(bytes: &[u8]) -> String {
+    let end = bytes
+        .iter()
+        .rposition(|&byte| byte != 0)
+        .map_or(0, |last| last + 1);
+    let mut text = String::with_capacity(end);
+    for &byte in &bytes[..end] {
+        match byte {
+            b'\\' => text.push_str("\\\\"),
+            b'\t' => text.push_str("\\t"),
+            b'\n' => text.push_str("\\n"),
+            b'\r' => text.push_str("\\r"),
+            b' '..=b'~' => text.push(char::from(byte)),
+            other => text.push_str(&format!("\\x{other:02x}")),
+        }
+    }
+    text
 }
 
 /// A CSV field: quoted when it holds a comma, a quote, a line break or surrounding spaces.
@@ -134,6 +115,16 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use serde_json::json;
+    use zarrdt::value::JsonWriter;
+
+    /// The cells of one element of `layout` whose bytes are `bytes`.
+    fn cells(layout: &Layout, bytes: &[u8]) -> Vec<String> {
+        let mut out = Vec::new();
+        JsonWriter::new(layout)
+            .for_each_leaf(bytes, |leaf, raw, json| out.push(cell(leaf, raw, json)))
+            .unwrap();
+        out
+    }
 
     #[test]
     fn columns_and_cells() {
@@ -142,7 +133,9 @@ mod tests {
             ["z", "<f4", [2, 2]],
             ["c", "<c8"],
             ["s", "<U3"],
-            ["foo.mask", "|b1"]
+            ["foo.mask", "|b1"],
+            ["b", "|S6"],
+            ["v", "|V2"]
         ]))
         .unwrap();
         assert_eq!(
@@ -155,21 +148,52 @@ mod tests {
                 "z[1][1]",
                 "c",
                 "s",
-                "[\"foo.mask\"]"
+                "[\"foo.mask\"]",
+                "b",
+                "v"
             ]
         );
-        let value = json!({"id": 7, "z": [[1.5, "NaN"], ["Infinity", "0x7fc00001"]],
-            "c": [-0.0, "-Infinity"], "s": "a,b", "foo.mask": true});
-        let mut out = Vec::new();
-        cells(&layout, &value, &mut out);
+        let mut bytes = 7u32.to_le_bytes().to_vec();
+        for bits in [1.5f32.to_bits(), 0x7fc0_0000, 0x7f80_0000, 0x7fc0_0001] {
+            bytes.extend(bits.to_le_bytes());
+        }
+        bytes.extend((-0.0f32).to_le_bytes());
+        bytes.extend(f32::NEG_INFINITY.to_le_bytes());
+        for c in ['a', ',', 'b'] {
+            bytes.extend(u32::from(c).to_le_bytes());
+        }
+        bytes.push(1);
+        bytes.extend(b"c\x00\\\n\xff\x00");
+        bytes.extend([0xfb, 0xff]);
         assert_eq!(
-            out,
-            ["7", "1.5", "NaN", "inf", "NaN", "-0.0-infj", "a,b", "true"]
+            cells(&layout, &bytes),
+            [
+                "7",
+                "1.5",
+                "NaN",
+                "inf",
+                "NaN",
+                "-0.0-infj",
+                "a,b",
+                "true",
+                "c\\x00\\\\\\n\\xff",
+                "+/8="
+            ]
         );
         assert_eq!(csv_field("a,b"), "\"a,b\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("plain"), "plain");
         let scalar = Layout::from_v2_json(&json!("<i8")).unwrap();
         assert_eq!(column_names(&scalar), ["value"]);
+    }
+
+    #[test]
+    fn byte_strings_as_numpy_prints_them() {
+        assert_eq!(byte_text(b"c000"), "c000");
+        assert_eq!(byte_text(b"c000\0\0"), "c000");
+        assert_eq!(byte_text(b""), "");
+        assert_eq!(byte_text(b"a\tb\rc\x7f\x01 ~"), "a\\tb\\rc\\x7f\\x01 ~");
+        assert_eq!(complex_text("[1.5,-2.0]"), "1.5-2.0j");
+        assert_eq!(complex_text("[\"NaN\",\"Infinity\"]"), "nan+infj");
     }
 }

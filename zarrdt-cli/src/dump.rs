@@ -1,24 +1,20 @@
 //! `zarrdt dump`: every element of a selection, read one chunk (or a shard's inner chunk) at a
-//! time through zarrs, written as JSON, CSV or a table as it is read.
+//! time through zarrdt's `BlockReader` (shard indexes checked, failed chunks named), written
+//! as JSON, CSV or a table as it is read.
 
-use std::cell::RefCell;
-use std::collections::HashSet;
 use std::io::Write;
 use std::ops::Range;
 
 use serde_json::Value as Json;
-use zarrdt::array::check_shards;
+use zarrdt::array::BlockReader;
 use zarrdt::layout::Layout;
-use zarrdt::zarrs::array::{
-    ArrayBytes, ArrayError, ArrayShardedExt, ArrayShardedReadableExt, ArrayShardedReadableExtCache,
-    ArraySubset, ChunkGrid, CodecOptions,
-};
+use zarrdt::value::JsonWriter;
+use zarrdt::zarrs::array::{ArrayShardedExt, ArraySubset, ChunkGrid};
 
-use crate::cells::{column_names, csv_field};
+use crate::cells::{cell, column_names, csv_field};
 use crate::enums::{EnumNames, Variants, column_variants};
-use crate::fields::{packed, prune};
+use crate::fields::{numpy_descr, packed, prune};
 use crate::open::{Opened, one_line};
-use crate::render::Renderer;
 use crate::select::SelectionSpec;
 use crate::{Failure, Format};
 
@@ -56,9 +52,9 @@ pub(crate) fn dump(
         None => shape.iter().map(|&extent| 0..extent).collect(),
     };
     let element = element(opened, &options.fields)?;
-    let selected: u64 = ranges.iter().map(|r| r.end - r.start).product();
+    let selection = ArraySubset::new_with_ranges(&ranges);
+    let selected = selection.num_elements();
     let count = options.limit.map_or(selected, |limit| limit.min(selected));
-    let extents: Vec<u64> = ranges.iter().map(|r| r.end - r.start).collect();
 
     let mut sink: Box<dyn Sink<_>> = match options.format {
         Format::Json => {
@@ -67,7 +63,7 @@ pub(crate) fn dump(
                 header,
                 opened,
                 element.native.clone(),
-                extents.clone(),
+                &selection,
                 count,
             ))
         }
@@ -76,44 +72,49 @@ pub(crate) fn dump(
         }),
         Format::Table => Box::new(TableSink::new(
             &element.native,
-            extents.len(),
+            ranges.len(),
             &EnumNames::from_attributes(opened.array.attributes()),
         )),
     };
     sink.begin(out)?;
 
-    let mut index: Vec<u64> = ranges.iter().map(|r| r.start).collect();
     let mut written = 0u64;
     let itemsize = opened.native.size();
-    let renderer = Renderer::new(&element.native);
+    let writer = JsonWriter::new(&element.native);
     let wants_json = options.format == Format::Json;
     let mut json = Vec::new();
     let mut cells = Vec::new();
     if count > 0 {
-        let reader = Reader::new(opened);
+        // Through the library: each shard's index checked once, a chunk that cannot be read named.
+        let mut reader = BlockReader::new(&opened.array).map_err(|e| opened.fail(one_line(&e)))?;
         for_each_block(
-            &reader.grid,
+            &opened.array.subchunk_grid(),
             &ranges,
             itemsize as u64,
             count,
             BLOCK_BYTES,
             &mut |block| {
-                let bytes = reader.read(opened, &block)?;
-                for record in bytes.chunks_exact(itemsize.max(1)) {
+                let bytes = reader.read(&block).map_err(|e| opened.fail(one_line(&e)))?;
+                // The block's bytes are its elements in C order, as zarrs iterates its indices.
+                let elements = block.indices();
+                for (index, record) in elements.iter().zip(bytes.chunks_exact(itemsize.max(1))) {
                     if written == count {
                         return Ok(false);
                     }
                     json.clear();
                     cells.clear();
                     let rendered = if wants_json {
-                        renderer.json(record, &mut json)
+                        writer.write(record, &mut json).map_err(|e| e.to_string())
                     } else {
-                        renderer.cells(record, &mut cells)
+                        writer
+                            .for_each_leaf(record, |leaf, raw, text| {
+                                cells.push(cell(leaf, raw, text));
+                            })
+                            .map_err(|e| e.to_string())
                     };
                     rendered.map_err(|e| opened.fail(format!("element {index:?}: {e}")))?;
                     sink.element(out, &index, &json, &mut cells)?;
                     written += 1;
-                    advance(&mut index, &ranges);
                 }
                 Ok(written < count)
             },
@@ -139,128 +140,26 @@ fn element(opened: &Opened, fields: &[String]) -> Result<Element, Failure> {
 /// The members of the JSON document before `fill_value`, each as JSON text.
 fn json_header(opened: &Opened, element: &Element) -> Result<Vec<(&'static str, String)>, Failure> {
     let data_type = if element.stored == opened.stored {
-        opened.data_type_json()
+        opened.data_type_json()?
     } else {
         // Only some fields: the record of just those, packed, in the same form.
         let packed = packed(&element.stored).map_err(|e| opened.fail(e))?;
         match packed.to_v3() {
             Ok((data_type, _)) => data_type.to_v3_json(),
-            Err(_) => packed.to_v2_json().map_err(|e| opened.fail(e))?,
+            Err(_) => numpy_descr(&packed).map_err(|e| opened.fail(e))?,
         }
     };
     Ok(vec![
-        ("zarr_format", Json::from(opened.zarr_format).to_string()),
+        ("zarr_format", Json::from(opened.zarr_format()).to_string()),
         ("shape", Json::from(opened.array.shape()).to_string()),
         ("chunks", Json::from(opened.read_chunk_shape()).to_string()),
         ("data_type", data_type.to_string()),
     ])
 }
 
-/// The next index of the selection in C order.
-fn advance(index: &mut [u64], ranges: &[Range<u64>]) {
-    for dim in (0..index.len()).rev() {
-        index[dim] += 1;
-        if index[dim] < ranges[dim].end {
-            return;
-        }
-        index[dim] = ranges[dim].start;
-    }
-}
-
 // ------------------------------------------------------------------------------------------
 // Reading
 // ------------------------------------------------------------------------------------------
-
-/// Reads blocks of the array through zarrs, a shard's inner chunks on their own.
-struct Reader {
-    /// The read granularity: the inner chunks of a sharded array, else the chunks.
-    grid: ChunkGrid,
-    cache: ArrayShardedReadableExtCache,
-    options: CodecOptions,
-    /// The shards whose indexes have been checked (zarrs reads them unchecked).
-    checked: RefCell<HashSet<Vec<u64>>>,
-}
-
-impl Reader {
-    fn new(opened: &Opened) -> Self {
-        Reader {
-            grid: opened.array.subchunk_grid(),
-            cache: ArrayShardedReadableExtCache::new(&opened.array),
-            options: CodecOptions::default(),
-            checked: RefCell::new(HashSet::new()),
-        }
-    }
-
-    /// Checks the index of each shard of `block` not checked before.
-    fn check_shards(&self, opened: &Opened, block: &ArraySubset) -> Result<(), Failure> {
-        if !opened.array.is_sharded() {
-            return Ok(());
-        }
-        let Ok(Some(shards)) = opened.array.chunks_in_array_subset(block) else {
-            return Ok(());
-        };
-        for indices in &shards.indices() {
-            if self.checked.borrow().contains(&indices[..]) {
-                continue;
-            }
-            let shard = opened
-                .array
-                .chunk_subset(&indices)
-                .map_err(|e| opened.fail(one_line(&e)))?;
-            check_shards(&opened.array, &shard).map_err(|e| opened.fail(one_line(&e)))?;
-            self.checked.borrow_mut().insert(indices.to_vec());
-        }
-        Ok(())
-    }
-
-    /// The decoded bytes of `block` (C order, native byte order).
-    fn read(&self, opened: &Opened, block: &ArraySubset) -> Result<Vec<u8>, Failure> {
-        // The cache holds one shard index per shard read; keep it small.
-        if self.cache.len() > 16 {
-            self.cache.clear();
-        }
-        self.check_shards(opened, block)?;
-        let bytes: Result<ArrayBytes<'static>, _> =
-            opened
-                .array
-                .retrieve_array_subset_sharded_opt(&self.cache, block, &self.options);
-        match bytes.map(ArrayBytes::into_fixed) {
-            Ok(Ok(bytes)) => Ok(bytes.into_owned()),
-            Ok(Err(error)) => Err(opened.fail(error)),
-            Err(error) => Err(self.culprit(opened, block).unwrap_or_else(|| {
-                opened.fail(format!("reading elements {}: {error}", describe(block)))
-            })),
-        }
-    }
-
-    /// The error of the first chunk (or shard) of `block` that cannot be read on its own,
-    /// naming its key.
-    fn culprit(&self, opened: &Opened, block: &ArraySubset) -> Option<Failure> {
-        let chunks = opened.array.chunks_in_array_subset(block).ok()??;
-        for indices in &chunks.indices() {
-            let chunk = opened.array.chunk_subset(&indices).ok()?;
-            let part = chunk.overlap(block).ok()?;
-            let result: Result<ArrayBytes<'static>, _> =
-                opened.array.retrieve_array_subset_opt(&part, &self.options);
-            if let Err(error) =
-                result.and_then(|bytes| bytes.into_fixed().map(|_| ()).map_err(ArrayError::from))
-            {
-                let key = opened.array.chunk_key(&indices);
-                return Some(opened.fail(format!("chunk {key}: {error}")));
-            }
-        }
-        None
-    }
-}
-
-fn describe(block: &ArraySubset) -> String {
-    let ranges: Vec<String> = block
-        .to_ranges()
-        .iter()
-        .map(|r| format!("{}:{}", r.start, r.end))
-        .collect();
-    format!("[{}]", ranges.join(","))
-}
 
 /// Calls `visit` with blocks covering the selection `ranges` in C order, each made of whole
 /// read chunks where it can: one chunk (or one band of chunks along the leading dimension,
@@ -305,9 +204,11 @@ fn for_each_block(
         .unwrap_or(n - 1);
     let rest: u64 = extents[split + 1..].iter().product();
 
-    let mut outer: Vec<u64> = start[..split].to_vec();
+    // The dimensions before `split`, one index at a time in C order (zarrs' iteration of the
+    // subset they span; one empty index when there are none).
+    let outer = ArraySubset::new_with_ranges(&ranges[..split]);
     let mut covered = 0u64;
-    loop {
+    for outer in &outer.indices() {
         // Along `split`: chunk by chunk.
         let mut x = ranges[split].start;
         while x < ranges[split].end {
@@ -337,20 +238,8 @@ fn for_each_block(
             }
             x = end;
         }
-        // The next index of the dimensions before `split`, in C order.
-        let mut dim = split;
-        loop {
-            if dim == 0 {
-                return Ok(());
-            }
-            dim -= 1;
-            outer[dim] += 1;
-            if outer[dim] < ranges[dim].end {
-                break;
-            }
-            outer[dim] = ranges[dim].start;
-        }
     }
+    Ok(())
 }
 
 // ------------------------------------------------------------------------------------------
@@ -380,12 +269,12 @@ struct JsonSink<'a> {
     opened: &'a Opened,
     /// The record (of the fields dumped).
     native: Layout,
+    /// Where the selection starts.
+    start: Vec<u64>,
     /// The selection's shape.
     shape: Vec<u64>,
     /// Elements that will be written (the limit).
     count: u64,
-    /// Position in the selection, relative to its start.
-    index: Vec<u64>,
     written: u64,
     /// Brackets open inside `values` (dimensions 1.. of the selection).
     open: usize,
@@ -396,15 +285,15 @@ impl<'a> JsonSink<'a> {
         header: Vec<(&'static str, String)>,
         opened: &'a Opened,
         native: Layout,
-        shape: Vec<u64>,
+        selection: &ArraySubset,
         count: u64,
     ) -> Self {
         JsonSink {
             header,
             opened,
             native,
-            index: vec![0; shape.len()],
-            shape,
+            start: selection.start().to_vec(),
+            shape: selection.shape().to_vec(),
             count,
             written: 0,
             open: 0,
@@ -467,11 +356,13 @@ impl<W: Write> Sink<W> for JsonSink<'_> {
     fn element(
         &mut self,
         out: &mut W,
-        _index: &[u64],
+        index: &[u64],
         json: &[u8],
         _cells: &mut Vec<String>,
     ) -> Result<(), Failure> {
         let n = self.shape.len();
+        // The position in the selection.
+        let at = |d: usize| index[d] - self.start[d];
         if n == 0 {
             out.write_all(json)?;
             self.written += 1;
@@ -481,7 +372,7 @@ impl<W: Write> Sink<W> for JsonSink<'_> {
             out.write_all(b",")?;
         }
         // Open the brackets of the inner dimensions whose index restarts here.
-        let opens = (1..n).rev().take_while(|&d| self.index[d] == 0).count();
+        let opens = (1..n).rev().take_while(|&d| at(d) == 0).count();
         for _ in 0..opens {
             Self::newline(out, self.open)?;
             out.write_all(b"[")?;
@@ -493,19 +384,12 @@ impl<W: Write> Sink<W> for JsonSink<'_> {
         // Close those whose index ends here, and move on.
         let closes = (1..n)
             .rev()
-            .take_while(|&d| self.index[d] + 1 == self.shape[d])
+            .take_while(|&d| at(d) + 1 == self.shape[d])
             .count();
         for _ in 0..closes {
             self.open -= 1;
             Self::newline(out, self.open)?;
             out.write_all(b"]")?;
-        }
-        for d in (0..n).rev() {
-            self.index[d] += 1;
-            if self.index[d] < self.shape[d] {
-                break;
-            }
-            self.index[d] = 0;
         }
         Ok(())
     }

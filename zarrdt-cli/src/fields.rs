@@ -1,70 +1,75 @@
 //! `--fields`: the record with only some of its fields, at their original offsets, so that the
-//! same bytes decode into just those fields.
+//! same bytes decode into just those fields; and the Zarr v2 `dtype` of a record as NumPy
+//! writes it, for the data type the tool shows of records with no v3 form.
 
 use std::collections::BTreeSet;
 
-use zarrdt::layout::{FieldPath, Layout, LayoutField, StructLayout, SubarrayLayout};
+use serde_json::{Value as Json, json};
+use zarrdt::layout::{FieldPath, Layout, LayoutField, PathSegment, StructLayout, SubarrayLayout};
 
-/// Every field (at any depth; through subarrays of records too) with its path: the names on
-/// the way.
-fn field_paths(layout: &Layout, prefix: &[String], out: &mut Vec<Vec<String>>) {
-    match layout {
-        Layout::Struct(structure) => {
-            for field in structure.fields() {
-                let mut path = prefix.to_vec();
-                path.push(field.name().to_owned());
-                out.push(path.clone());
-                field_paths(field.layout(), &path, out);
-            }
-        }
-        Layout::Subarray(array) => field_paths(array.element(), prefix, out),
-        _ => {}
+use crate::walk::{At, Visit, walk};
+
+/// Every field (at any depth; through subarrays of records too) with its path, found by the
+/// walk.
+struct FieldPaths(Vec<FieldPath>);
+
+impl Visit for FieldPaths {
+    fn field(&mut self, at: &At<'_>, _field: &LayoutField) {
+        self.0.push(at.path.clone());
     }
 }
 
-/// How a path is written: `FieldPath`'s display (`a.b`, `["foo.mask"].b`).
-pub(crate) fn display_path(names: &[String]) -> String {
-    names
+/// The names on the way to a field.
+fn names(path: &FieldPath) -> Vec<String> {
+    path.segments()
         .iter()
-        .fold(FieldPath::root(), |path, name| path.field(name))
-        .to_string()
+        .filter_map(|segment| match segment {
+            PathSegment::Field(name) => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The paths named by `wanted` (each either a path as displayed, or the names joined by `.`).
 fn resolve(layout: &Layout, wanted: &[String]) -> Result<BTreeSet<Vec<String>>, String> {
-    let mut all = Vec::new();
-    field_paths(layout, &[], &mut all);
+    let mut all = FieldPaths(Vec::new());
+    walk(layout, &mut all);
+    let all: Vec<(String, Vec<String>)> = all
+        .0
+        .iter()
+        .map(|path| (path.to_string(), names(path)))
+        .collect();
     if all.is_empty() {
         return Err("--fields needs a struct data type; this array's elements are scalars".into());
     }
     let mut chosen = BTreeSet::new();
     for name in wanted {
         let name = name.trim();
-        let found: Vec<&Vec<String>> = all
+        let found: Vec<&(String, Vec<String>)> = all
             .iter()
-            .filter(|path| display_path(path) == name || path.join(".") == name)
+            .filter(|(shown, names)| shown == name || names.join(".") == name)
             .collect();
         match found.as_slice() {
             [] => {
-                let top: Vec<String> = all
+                let top: Vec<&str> = all
                     .iter()
-                    .filter(|path| path.len() == 1)
-                    .map(|path| display_path(path))
+                    .filter(|(_, names)| names.len() == 1)
+                    .map(|(shown, _)| shown.as_str())
                     .collect();
                 return Err(format!(
                     "--fields: the record has no field {name:?} (its fields: {})",
                     top.join(", ")
                 ));
             }
-            [path] => {
-                chosen.insert((*path).clone());
+            [(_, names)] => {
+                chosen.insert(names.clone());
             }
             _ => {
                 return Err(format!(
                     "--fields: {name:?} is ambiguous; write it as {}",
                     found
                         .iter()
-                        .map(|path| display_path(path))
+                        .map(|(shown, _)| shown.as_str())
                         .collect::<Vec<_>>()
                         .join(" or ")
                 ));
@@ -138,6 +143,37 @@ pub(crate) fn packed(layout: &Layout) -> Result<Layout, zarrdt::Error> {
     })
 }
 
+/// The Zarr v2 `dtype` of `layout` as NumPy writes it (`dtype.descr`): a typestr, or a list
+/// of `[name, dtype]` and `[name, dtype, shape]` entries with each gap of padding an unnamed
+/// `["", "|V<n>"]` entry (as zarr-python 2 writes aligned and offset records).
+pub(crate) fn numpy_descr(layout: &Layout) -> Result<Json, zarrdt::Error> {
+    match layout {
+        Layout::Struct(structure) => {
+            let gap = |from: usize, to: usize| json!(["", format!("|V{}", to - from)]);
+            let mut entries = Vec::with_capacity(structure.fields().len());
+            let mut end = 0;
+            for field in structure.fields() {
+                if field.offset() > end {
+                    entries.push(gap(end, field.offset()));
+                }
+                entries.push(match field.layout() {
+                    Layout::Subarray(array) => {
+                        json!([field.name(), numpy_descr(array.element())?, array.shape()])
+                    }
+                    other => json!([field.name(), numpy_descr(other)?]),
+                });
+                end = field.offset() + field.layout().size();
+            }
+            if structure.size() > end {
+                entries.push(gap(end, structure.size()));
+            }
+            Ok(Json::Array(entries))
+        }
+        // A subarray outside a struct has no dtype of its own: the core says so.
+        _ => layout.to_v2_json(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -175,5 +211,21 @@ mod tests {
             prune(&layout, &["[\"foo.mask\"]".into()]).unwrap().size(),
             14
         );
+    }
+
+    #[test]
+    fn numpy_descr_as_numpy_writes_it() {
+        for dtype in [
+            json!([["a", "|u1"], ["", "|V3"], ["b", "<i4"]]),
+            json!([["a", "<i4"], ["", "|V4"], ["b", "<i4"], ["", "|V4"]]),
+            json!([
+                ["p", [["x", ">f8"], ["y", "|u1"], ["", "|V7"]], [2, 3]],
+                ["q", "<U2"]
+            ]),
+            json!("<c16"),
+        ] {
+            let layout = Layout::from_v2_json(&dtype).unwrap();
+            assert_eq!(numpy_descr(&layout).unwrap(), dtype);
+        }
     }
 }

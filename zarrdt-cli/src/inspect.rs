@@ -5,16 +5,16 @@ use std::io::Write;
 use serde_json::{Value as Json, json};
 use zarrdt::Endian;
 use zarrdt::advanced::ENUMS_ATTRIBUTE;
+use zarrdt::array::ShardIndex;
 use zarrdt::layout::{Layout, Leaf};
 use zarrdt::types::ScalarType;
-use zarrdt::zarrs::array::ArrayShardedExt;
+use zarrdt::zarrs::array::{ArrayShardedExt, ArraySubset};
 use zarrdt::zarrs::storage::ReadableStorageTraits;
-use zarrdt::zarrs::storage::byte_range::ByteRange;
 
 use crate::Failure;
 use crate::bytemap;
 use crate::enums::{EnumNames, Variants};
-use crate::open::Opened;
+use crate::open::{Metadata, Opened, one_line};
 use crate::units::bytes;
 
 /// Chunks (or inner chunks) counted at most; larger grids are not counted.
@@ -82,7 +82,7 @@ struct Info {
 pub(crate) fn inspect(opened: &Opened, as_json: bool, out: &mut impl Write) -> Result<(), Failure> {
     let info = gather(opened)?;
     if as_json {
-        write_json(opened, &to_json(opened, &info), out)?;
+        write_json(opened, &to_json(opened, &info)?, out)?;
     } else {
         write_text(opened, &info, out)?;
     }
@@ -147,8 +147,8 @@ fn count_chunks(opened: &Opened) -> Result<(Counts, Option<u64>, Vec<Vec<u64>>),
     }
     let mut written = Vec::new();
     let mut stored = 0u64;
-    for_each_index(&grid_shape, &mut |indices| {
-        let key = array.chunk_key(indices);
+    for indices in &ArraySubset::new_with_shape(grid_shape).indices() {
+        let key = array.chunk_key(&indices);
         if let Some(size) = opened
             .store
             .size_key(&key)
@@ -157,8 +157,7 @@ fn count_chunks(opened: &Opened) -> Result<(Counts, Option<u64>, Vec<Vec<u64>>),
             stored += size;
             written.push(indices.to_vec());
         }
-        Ok(())
-    })?;
+    }
     Ok((
         Counts {
             total,
@@ -171,12 +170,10 @@ fn count_chunks(opened: &Opened) -> Result<(Counts, Option<u64>, Vec<Vec<u64>>),
 }
 
 /// The inner chunks of a sharded array: how many there are, and how many the written shards
-/// hold, read from their indexes.
-///
-/// zarrs 0.23.14's `subchunk_byte_range` overflows on an inner chunk a shard does not hold,
-/// so the index is read here: `index_codecs` of `bytes` and an optional `crc32c`, the
-/// default and what every writer uses; other index codecs leave the count out, and so do
-/// codecs after `sharding_indexed`, which put the index inside the encoded shard.
+/// hold, from their indexes as the library reads and checks them (`ShardIndex`: the index
+/// decoded through its codecs, a `crc32c` verified). Shards that codecs after
+/// `sharding_indexed` encode whole are not read (their index is inside the encoded shard), and
+/// an index of no fixed size leaves the count out.
 fn count_inner(opened: &Opened, written_shards: &[Vec<u64>]) -> Result<Counts, Failure> {
     let array = &opened.array;
     let total: u64 = array.subchunk_grid().grid_shape().iter().product();
@@ -193,43 +190,14 @@ fn count_inner(opened: &Opened, written_shards: &[Vec<u64>]) -> Result<Counts, F
         ));
         return Ok(not_counted);
     }
-    let Some(index) = ShardIndex::of(opened) else {
-        return Ok(not_counted);
-    };
     if total > MAX_COUNTED {
         return Ok(not_counted);
     }
     let mut written = 0;
     for shard in written_shards {
-        let key = array.chunk_key(shard);
-        let range = match index.at_end {
-            true => ByteRange::Suffix(index.size()),
-            false => ByteRange::FromStart(0, Some(index.size())),
-        };
-        let bytes = opened
-            .store
-            .get_partial(&key, range)
-            .map_err(|e| opened.fail(format!("shard {key}: {e}")))?
-            .unwrap_or_default();
-        if bytes.len() as u64 != index.size() {
-            return Err(opened.fail(format!(
-                "shard {key}: {} bytes, too short for its index of {} bytes",
-                bytes.len(),
-                index.size()
-            )));
-        }
-        for entry in bytes[..index.entries as usize * 16].chunks_exact(16) {
-            let word = |b: &[u8]| {
-                let b: [u8; 8] = b.try_into().unwrap_or_default();
-                if index.big_endian {
-                    u64::from_be_bytes(b)
-                } else {
-                    u64::from_le_bytes(b)
-                }
-            };
-            if (word(&entry[..8]), word(&entry[8..])) != (u64::MAX, u64::MAX) {
-                written += 1;
-            }
+        match ShardIndex::read(array, shard).map_err(|e| opened.fail(one_line(&e)))? {
+            Some(index) => written += index.written() as u64,
+            None => return Ok(not_counted),
         }
     }
     Ok(Counts {
@@ -243,21 +211,24 @@ fn count_inner(opened: &Opened, written_shards: &[Vec<u64>]) -> Result<Counts, F
 /// they encode each whole shard, whose index is then inside the encoded shard, and no part of
 /// a shard can be read without reading and decoding all of it.
 fn whole_shard_codecs(opened: &Opened) -> Vec<String> {
-    let Some(codecs) = opened.raw["codecs"].as_array() else {
+    let Metadata::V3(v3) = &opened.metadata else {
         return Vec::new();
     };
-    let name = |codec: &Json| {
-        codec
-            .as_str()
-            .or_else(|| codec["name"].as_str())
-            .unwrap_or("?")
-            .to_owned()
-    };
-    codecs
+    let names: Vec<String> = v3.codecs.iter().map(codec_name).collect();
+    names
         .iter()
-        .position(|codec| name(codec) == "sharding_indexed")
-        .map(|at| codecs[at + 1..].iter().map(name).collect())
+        .position(|name| name == "sharding_indexed")
+        .map(|at| names[at + 1..].to_vec())
         .unwrap_or_default()
+}
+
+/// A codec's name as its metadata writes it (`"zstd"` or `{"name": "zstd", …}`).
+fn codec_name(codec: &Json) -> String {
+    codec
+        .as_str()
+        .or_else(|| codec.get("name").and_then(Json::as_str))
+        .unwrap_or("?")
+        .to_owned()
 }
 
 /// How a sharded array's shards are read: in part (an inner chunk through the index) or only
@@ -275,111 +246,13 @@ fn shard_reads(opened: &Opened) -> String {
     )
 }
 
-/// Where a shard's index is and how it is encoded.
-struct ShardIndex {
-    /// Inner chunks per shard.
-    entries: u64,
-    big_endian: bool,
-    crc32c: bool,
-    at_end: bool,
-}
-
-impl ShardIndex {
-    /// The index of the `sharding_indexed` codec, if the array has one this can read.
-    fn of(opened: &Opened) -> Option<ShardIndex> {
-        let sharding = opened.raw["codecs"]
-            .as_array()?
-            .iter()
-            .find(|codec| codec["name"] == "sharding_indexed")?;
-        let configuration = &sharding["configuration"];
-        let inner: Vec<u64> = configuration["chunk_shape"]
-            .as_array()?
-            .iter()
-            .map(Json::as_u64)
-            .collect::<Option<_>>()?;
-        let shard = opened.grid_chunk_shape();
-        if shard.len() != inner.len() || inner.contains(&0) {
-            return None;
-        }
-        let entries = shard
-            .iter()
-            .zip(&inner)
-            .map(|(s, i)| s.is_multiple_of(*i).then_some(s / i))
-            .product::<Option<u64>>()?;
-        let default_codecs =
-            json!([{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "crc32c"}]);
-        let codecs = match &configuration["index_codecs"] {
-            Json::Null => &default_codecs,
-            codecs => codecs,
-        };
-        let names: Vec<&str> = codecs
-            .as_array()?
-            .iter()
-            .map(|c| c.as_str().or_else(|| c["name"].as_str()))
-            .collect::<Option<_>>()?;
-        let crc32c = match names.as_slice() {
-            ["bytes"] => false,
-            ["bytes", "crc32c"] => true,
-            _ => return None,
-        };
-        let big_endian = codecs[0]["configuration"]["endian"] == "big";
-        let at_end = configuration["index_location"].as_str().unwrap_or("end") == "end";
-        Some(ShardIndex {
-            entries,
-            big_endian,
-            crc32c,
-            at_end,
-        })
-    }
-
-    /// The encoded index's size in bytes.
-    fn size(&self) -> u64 {
-        self.entries * 16 + if self.crc32c { 4 } else { 0 }
-    }
-}
-
-/// Calls `visit` with every index of `shape` in C order.
-fn for_each_index(
-    shape: &[u64],
-    visit: &mut dyn FnMut(&[u64]) -> Result<(), Failure>,
-) -> Result<(), Failure> {
-    if shape.contains(&0) {
-        return Ok(());
-    }
-    let mut index = vec![0u64; shape.len()];
-    loop {
-        visit(&index)?;
-        let mut dim = shape.len();
-        loop {
-            if dim == 0 {
-                return Ok(());
-            }
-            dim -= 1;
-            index[dim] += 1;
-            if index[dim] < shape[dim] {
-                break;
-            }
-            index[dim] = 0;
-        }
-    }
-}
-
 fn chunk_keys(opened: &Opened) -> String {
-    let raw = &opened.raw;
-    if opened.zarr_format == 2 {
-        let separator = raw["dimension_separator"].as_str().unwrap_or(".");
-        return format!("v2, separator {separator:?}");
-    }
-    let encoding = &raw["chunk_key_encoding"];
-    let name = encoding
-        .as_str()
-        .or_else(|| encoding["name"].as_str())
-        .unwrap_or("default");
-    let default = if name == "v2" { "." } else { "/" };
-    let separator = encoding["configuration"]["separator"]
-        .as_str()
-        .unwrap_or(default);
-    format!("{name}, separator {separator:?}")
+    let (name, separator) = match &opened.metadata {
+        Metadata::V2(v2) => ("v2", v2.dimension_separator),
+        Metadata::V3(v3) if v3.v2_chunk_keys => ("v2", v3.separator),
+        Metadata::V3(v3) => ("default", v3.separator),
+    };
+    format!("{name}, separator {:?}", separator.to_string())
 }
 
 /// A codec as `name(key=value, …)`, nested codec lists in brackets.
@@ -431,41 +304,37 @@ fn codec_text(codec: &Json) -> String {
 }
 
 fn codecs(opened: &Opened) -> String {
-    let raw = &opened.raw;
-    if opened.zarr_format == 2 {
-        let mut parts = Vec::new();
-        if let Some(filters) = raw["filters"].as_array() {
-            parts.extend(filters.iter().map(|f| format!("filter {}", codec_text(f))));
+    match &opened.metadata {
+        Metadata::V2(v2) => {
+            let mut parts = Vec::new();
+            if let Some(filters) = v2.filters.as_array() {
+                parts.extend(filters.iter().map(|f| format!("filter {}", codec_text(f))));
+            }
+            parts.push(match &v2.compressor {
+                Json::Null => "no compressor".to_owned(),
+                compressor => format!("compressor {}", codec_text(compressor)),
+            });
+            parts.push(format!("order {}", v2.order));
+            parts.join(", ")
         }
-        parts.push(match &raw["compressor"] {
-            Json::Null => "no compressor".to_owned(),
-            compressor => format!("compressor {}", codec_text(compressor)),
-        });
-        let order = raw["order"].as_str().unwrap_or("C");
-        parts.push(format!("order {order}"));
-        return parts.join(", ");
+        Metadata::V3(v3) => v3
+            .codecs
+            .iter()
+            .map(codec_text)
+            .collect::<Vec<_>>()
+            .join(" -> "),
     }
-    raw["codecs"]
-        .as_array()
-        .map(|codecs| {
-            codecs
-                .iter()
-                .map(codec_text)
-                .collect::<Vec<_>>()
-                .join(" -> ")
-        })
-        .unwrap_or_default()
 }
 
 fn byte_order(opened: &Opened) -> String {
-    if opened.zarr_format == 2 {
+    if opened.zarr_format() == 2 {
         return match opened.stored.uniform_endian() {
             Ok(Some(endian)) => format!("{endian} (the dtype's)"),
             Ok(None) => "none (single-byte values only)".into(),
             Err(_) => "mixed: each field its own (see the leaves)".into(),
         };
     }
-    match (opened.codec_endian, opened.stored.has_endianness()) {
+    match (opened.codec_endian(), opened.stored.has_endianness()) {
         (_, false) => "none (single-byte values only)".into(),
         (Some(endian), true) => format!("{endian} (the bytes codec's endian)"),
         (None, true) => "little (the bytes codec has no endian; read as little-endian)".into(),
@@ -576,7 +445,7 @@ fn write_json(
     Ok(())
 }
 
-fn to_json(opened: &Opened, info: &Info) -> Vec<(&'static str, Json)> {
+fn to_json(opened: &Opened, info: &Info) -> Result<Vec<(&'static str, Json)>, Failure> {
     let leaves: Vec<Json> = info
         .leaves
         .iter()
@@ -603,18 +472,17 @@ fn to_json(opened: &Opened, info: &Info) -> Vec<(&'static str, Json)> {
         .filter(|unit| unit.padding)
         .map(|unit| json!({"offset": unit.offset, "size": unit.size}))
         .collect();
-    let codecs = if opened.zarr_format == 2 {
-        json!({
-            "compressor": opened.raw["compressor"],
-            "filters": opened.raw["filters"],
-            "order": opened.raw["order"],
-        })
-    } else {
-        opened.raw["codecs"].clone()
+    let codecs = match &opened.metadata {
+        Metadata::V2(v2) => json!({
+            "compressor": v2.compressor,
+            "filters": v2.filters,
+            "order": v2.order.to_string(),
+        }),
+        Metadata::V3(v3) => json!(v3.codecs),
     };
-    vec![
+    Ok(vec![
         ("path", json!(opened.path.clone())),
-        ("zarr_format", json!(opened.zarr_format)),
+        ("zarr_format", json!(opened.zarr_format())),
         ("shape", json!(info.shape)),
         ("chunks", json!(info.chunks)),
         ("shards", json!(info.shards)),
@@ -627,7 +495,7 @@ fn to_json(opened: &Opened, info: &Info) -> Vec<(&'static str, Json)> {
         ("codecs", json!(codecs)),
         ("codecs_text", json!(info.codecs)),
         ("byte_order", json!(info.byte_order)),
-        ("data_type", json!(opened.data_type_json())),
+        ("data_type", opened.data_type_json()?),
         ("itemsize", json!(opened.stored.size())),
         ("elements", json!(info.elements)),
         ("uncompressed_bytes", json!(info.uncompressed)),
@@ -639,7 +507,7 @@ fn to_json(opened: &Opened, info: &Info) -> Vec<(&'static str, Json)> {
         ),
         ("leaves", json!(leaves)),
         ("padding", json!(padding)),
-    ]
+    ])
 }
 
 fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), Failure> {
@@ -650,7 +518,8 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
     writeln!(
         out,
         "{}: Zarr v{} array of {what}",
-        opened.path, opened.zarr_format
+        opened.path,
+        opened.zarr_format()
     )?;
     let mut line = |name: &str, text: String| writeln!(out, "  {name:<14}{text}");
     let list = |extents: &[u64]| {

@@ -22,10 +22,10 @@ mod enums;
 mod fields;
 mod inspect;
 mod open;
-mod render;
 mod rust;
 mod select;
 mod units;
+mod walk;
 
 use std::fmt;
 use std::io::{self, Write};

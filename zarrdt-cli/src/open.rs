@@ -1,6 +1,6 @@
 //! Opening the array at a location (a directory, or `s3://bucket/prefix` with the `s3`
-//! feature): zarrs (through `zarrdt::array::open_array`) for the chunks, and
-//! the metadata document as written, for what the tool shows.
+//! feature): zarrs (through `zarrdt::array::open_array`) for the chunks, and zarrdt's reading
+//! of the metadata document (`zarrdt::metadata`) for what the tool shows.
 
 use std::io::Write;
 
@@ -8,7 +8,9 @@ use serde_json::Value as Json;
 use zarrdt::Endian;
 use zarrdt::array::{OpenOptions, RecordType, open_store};
 use zarrdt::layout::Layout;
+use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
 use zarrdt::types::DataType;
+use zarrdt::value::{JsonWriteError, JsonWriter};
 use zarrdt::zarrs::array::{Array, ArrayShardedExt};
 use zarrdt::zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
 use zarrdt::zarrs::storage::{
@@ -16,7 +18,15 @@ use zarrdt::zarrs::storage::{
 };
 
 use crate::Failure;
-use crate::render::Renderer;
+use crate::fields::numpy_descr;
+
+/// The array's metadata document, as zarrdt reads it.
+pub(crate) enum Metadata {
+    /// `zarr.json`.
+    V3(ArrayMetadataV3),
+    /// `.zarray`.
+    V2(ArrayMetadataV2),
+}
 
 /// An array opened for the tool.
 pub(crate) struct Opened {
@@ -26,20 +36,14 @@ pub(crate) struct Opened {
     pub(crate) store: ReadableWritableListableStorage,
     /// The array, through zarrs.
     pub(crate) array: Array<dyn ReadableWritableListableStorageTraits>,
-    /// 2 or 3.
-    pub(crate) zarr_format: u8,
-    /// The metadata document as written (`zarr.json` or `.zarray`).
-    pub(crate) raw: Json,
+    /// The metadata document.
+    pub(crate) metadata: Metadata,
     /// One element as zarrs hands it over: every multi-byte value in the machine's byte order.
     pub(crate) native: Layout,
     /// One element as stored: the v2 `dtype`, or the v3 data type in the `bytes` codec's order.
     pub(crate) stored: Layout,
     /// The Zarr v3 data type, where the element type has one.
     pub(crate) data_type: Option<DataType>,
-    /// The `endian` of the v3 `bytes` codec (inside `sharding_indexed` too), if written.
-    pub(crate) codec_endian: Option<Endian>,
-    /// Whether the array has a fill value (a v2 `null` fill has none).
-    has_fill: bool,
 }
 
 impl Opened {
@@ -48,12 +52,28 @@ impl Opened {
         Failure::at(&self.path, problem)
     }
 
+    /// 2 or 3.
+    pub(crate) fn zarr_format(&self) -> u8 {
+        match self.metadata {
+            Metadata::V3(_) => 3,
+            Metadata::V2(_) => 2,
+        }
+    }
+
+    /// The `endian` of the v3 `bytes` codec (inside `sharding_indexed` too), if written.
+    pub(crate) fn codec_endian(&self) -> Option<Endian> {
+        match &self.metadata {
+            Metadata::V3(v3) => v3.bytes_codec.and_then(|codec| codec.endian()),
+            Metadata::V2(_) => None,
+        }
+    }
+
     /// The data type as the dump contract writes it: v3 JSON where one exists, else the v2
-    /// `dtype` as in `.zarray`.
-    pub(crate) fn data_type_json(&self) -> Json {
+    /// `dtype` as NumPy writes it (as in `.zarray`).
+    pub(crate) fn data_type_json(&self) -> Result<Json, Failure> {
         match &self.data_type {
-            Some(data_type) => data_type.to_v3_json(),
-            None => self.raw["dtype"].clone(),
+            Some(data_type) => Ok(data_type.to_v3_json()),
+            None => numpy_descr(&self.stored).map_err(|e| self.fail(format!("data type: {e}"))),
         }
     }
 
@@ -68,19 +88,19 @@ impl Opened {
 
     /// The shape of the chunks of the chunk grid (the shards of a sharded array).
     pub(crate) fn grid_chunk_shape(&self) -> Vec<u64> {
-        let shape = match self.zarr_format {
-            2 => &self.raw["chunks"],
-            _ => &self.raw["chunk_grid"]["configuration"]["chunk_shape"],
-        };
-        shape
-            .as_array()
-            .map(|extents| extents.iter().filter_map(Json::as_u64).collect())
-            .unwrap_or_default()
+        match &self.metadata {
+            Metadata::V3(v3) => v3.chunk_shape.clone(),
+            Metadata::V2(v2) => v2.chunks.clone(),
+        }
     }
 
     /// The fill value's bytes (native byte order), unless it is a v2 `null` fill.
     pub(crate) fn fill_bytes(&self) -> Option<&[u8]> {
-        self.has_fill.then(|| self.array.fill_value().as_ne_bytes())
+        let has_fill = match &self.metadata {
+            Metadata::V3(_) => true,
+            Metadata::V2(v2) => v2.fill_value.is_some(),
+        };
+        has_fill.then(|| self.array.fill_value().as_ne_bytes())
     }
 
     /// Writes the fill value's JSON (every leaf in its v3 fill value form) for the record of
@@ -94,9 +114,12 @@ impl Opened {
     ) -> Result<(), Failure> {
         match self.fill_bytes() {
             None => out.write_all(b"null").map_err(|e| Failure::output(&e)),
-            Some(bytes) => Renderer::new(layout)
-                .json_to(bytes, out)
-                .map_err(|e| self.fail(format!("fill value: {e}"))),
+            Some(bytes) => JsonWriter::new(layout)
+                .write(bytes, out)
+                .map_err(|error| match error {
+                    JsonWriteError::Output(error) => Failure::output(&error),
+                    invalid => self.fail(format!("fill value: {invalid}")),
+                }),
         }
     }
 }
@@ -125,48 +148,31 @@ pub(crate) fn open(location: &str, limits: &OpenOptions) -> Result<Opened, Failu
     let array = limits
         .open(store.clone(), &node)
         .map_err(|e| fail(one_line(&e)))?;
-    let node_path = NodePath::new(&node).map_err(|e| fail(e.to_string()))?;
-    let read = |key: StoreKey| read_json(&*store, &key).map_err(fail);
-    let (zarr_format, raw) = match read(meta_key_v3(&node_path))? {
-        Some(raw) => (3, raw),
-        None => (
-            2,
-            read(meta_key_v2_array(&node_path))?
-                .ok_or_else(|| fail("not a Zarr array: no zarr.json or .zarray".into()))?,
-        ),
-    };
     let record = RecordType::of(array.data_type()).map_err(|e| fail(one_line(&e)))?;
-    let native = record.native_layout().clone();
-    let data_type = record.data_type().cloned();
-    let codec_endian = if zarr_format == 3 {
-        bytes_codec_endian(&raw["codecs"])
-    } else {
-        None
+    let node_path = NodePath::new(&node).map_err(|e| fail(e.to_string()))?;
+    let read = |key: StoreKey| read_json(&*store, &key).map_err(&fail);
+    let parsed = |error: zarrdt::Error| fail(format!("metadata: {}", one_line(&error)));
+    let metadata = match read(meta_key_v3(&node_path))? {
+        Some(json) => Metadata::V3(ArrayMetadataV3::from_json(&json).map_err(parsed)?),
+        None => match read(meta_key_v2_array(&node_path))? {
+            Some(json) => Metadata::V2(ArrayMetadataV2::from_json(&json).map_err(parsed)?),
+            None => return Err(fail("not a Zarr array: no zarr.json or .zarray".into())),
+        },
     };
-    let stored = match (zarr_format, &data_type) {
-        (2, _) => Layout::from_v2_json(&raw["dtype"]),
-        (_, Some(data_type)) => {
-            // A v3 type with multi-byte values and no `endian` is read as little-endian.
-            let endian = data_type
-                .has_endianness()
-                .then(|| codec_endian.unwrap_or(Endian::Little));
-            Layout::from_data_type(data_type, endian)
-        }
-        (_, None) => Ok(native.clone()),
+    let stored = match &metadata {
+        Metadata::V2(v2) => Ok(v2.layout.clone()),
+        // A v3 type with multi-byte values and no `endian` is read as little-endian.
+        Metadata::V3(v3) => v3.layout(),
     }
     .map_err(|e| fail(format!("data type: {e}")))?;
-    let has_fill = !(zarr_format == 2 && raw["fill_value"].is_null());
     Ok(Opened {
         path: location.to_owned(),
         store,
         array,
-        zarr_format,
-        raw,
-        native,
+        metadata,
+        native: record.native_layout().clone(),
         stored,
-        data_type,
-        codec_endian,
-        has_fill,
+        data_type: record.data_type().cloned(),
     })
 }
 
@@ -181,20 +187,6 @@ fn read_json(
     serde_json::from_slice(&bytes)
         .map(Some)
         .map_err(|e| format!("invalid metadata {key}: {e}"))
-}
-
-/// The `endian` of the `bytes` codec in a v3 codec list, looking inside `sharding_indexed`.
-pub(crate) fn bytes_codec_endian(codecs: &Json) -> Option<Endian> {
-    for codec in codecs.as_array()? {
-        let name = codec.as_str().or_else(|| codec["name"].as_str());
-        let configuration = &codec["configuration"];
-        match name {
-            Some("bytes") => return configuration["endian"].as_str()?.parse().ok(),
-            Some("sharding_indexed") => return bytes_codec_endian(&configuration["codecs"]),
-            _ => {}
-        }
-    }
-    None
 }
 
 /// An error's message on one line.

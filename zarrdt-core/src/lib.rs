@@ -23,7 +23,8 @@
 //! * [`Value`]: one element of any type, floats bit-exact; records keep field order; arrays
 //!   are [`SubarrayValue`]s that hold numbers compactly. Fill values are values
 //!   ([`DataType::fill_value_from_v3_json`], [`Layout::fill_value_from_v2_json`]), and
-//!   [`Layout::value_to_json`] writes any value of any layout.
+//!   [`Layout::value_to_json`] writes any value of any layout; [`JsonWriter`] writes the same
+//!   JSON straight from an element's bytes, streamed, without building a value.
 //! * [`BytesCodec`]: chunks of Rust [`ZarrType`]s or dynamic [`Value`]s to bytes and back.
 //! * [`ZarrType`]: Rust types that are Zarr types (primitives, `half::f16`,
 //!   `num_complex::Complex`, arrays, and derived structs).
@@ -110,6 +111,7 @@ pub use element::{
 pub use endian::{BigEndian, Endian, LittleEndian, StaticEndian};
 pub use enumeration::{ENUMS_ATTRIBUTE, EnumDescriptor, EnumVariant, enum_attribute_key};
 pub use error::{DecodeError, ElementFault, Error};
+pub use fill_value::{JsonWriteError, JsonWriter};
 pub use layout::{Layout, LayoutField, Leaf, Repeat, ScalarLayout, StructLayout, SubarrayLayout};
 pub use metadata::{ArrayMetadataV2, ArrayMetadataV3};
 pub use path::{FieldPath, PathSegment};

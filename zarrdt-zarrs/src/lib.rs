@@ -22,6 +22,9 @@
 //!   one field of every record ([`ReadRecords::retrieve_field`]): every subset and shard
 //!   index checked, chunk by chunk on all threads, each chunk decoded straight into the
 //!   result (or encoded once), in any number of dimensions;
+//! * [`check_shards`] and [`ShardIndex`]: shard indexes read and checked (zarrs trusts them),
+//!   before every read of this crate and for tools that look inside shards; [`BlockReader`]:
+//!   an array read block after block as record bytes, for tools that stream it;
 //! * [`open_store`]: a directory or, with the `s3` feature, an `s3://bucket/prefix` URL
 //!   (credentials and endpoint from the `AWS_*` environment, requests bounded by
 //!   [`StoreOptions`]), so the same code runs on a laptop and on S3.
@@ -75,8 +78,8 @@ pub use data_type::StructDataType;
 pub use error::Error;
 pub use open::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions, open_array, register};
 pub use record::RecordType;
-pub use records::{ReadRecords, WriteRecords};
-pub use shard::check_shards;
+pub use records::{BlockReader, ReadRecords, WriteRecords};
+pub use shard::{ShardIndex, check_shards};
 pub use store::{StoreOptions, open_store, open_store_with};
 pub use stored::StoredStructDataType;
 

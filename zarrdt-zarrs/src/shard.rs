@@ -17,6 +17,7 @@
 
 use std::borrow::Cow;
 use std::num::NonZeroU64;
+use std::ops::Range;
 use std::sync::Arc;
 
 use zarrs::array::codec::CodecChain;
@@ -71,95 +72,75 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
     else {
         return Ok(());
     };
-    let storage = array.storage();
-    'shards: for indices in &shards.indices() {
-        let key = array.chunk_key(&indices);
-        let fail = |reason: String| Error::Shard {
-            key: key.to_string(),
-            reason,
-        };
-        let shard_shape = sharding
-            .shard_shape(&array.chunk_shape(&indices)?)
-            .map_err(|e| fail(e.to_string()))?;
-        let Some(plan) = sharding
-            .plan(&shard_shape)
-            .map_err(|e| fail(e.to_string()))?
-        else {
-            continue;
-        };
-        if sharding.is_encoded() {
-            let representations = sharding
-                .representations(&shard_shape)
-                .map_err(|e| fail(e.to_string()))?;
-            // A stored object larger than its codecs can write is refused unread.
-            let most = representations.last().and_then(BytesRepresentation::size);
-            match (storage.size_key(&key)?, most) {
-                (None, _) => continue,
-                (Some(size), Some(most)) if size > most => {
-                    return Err(fail(format!(
-                        "{size} bytes stored, more than its codecs write for this shard ({most})"
-                    )));
-                }
-                _ => {}
-            }
-            let Some(stored) = storage.get(&key)? else {
-                continue;
-            };
-            let shard = sharding
-                .decode(&representations, stored.to_vec())
-                .map_err(|e| fail(format!("decoding the shard: {e}")))?;
-            let length = shard.len() as u64;
-            if length < plan.index_size {
-                return Err(fail(format!(
-                    "decodes to {length} bytes, too short for its index of {} bytes",
-                    plan.index_size
-                )));
-            }
-            let index = match sharding.configuration.index_location {
-                ShardingIndexLocation::Start => &shard[..plan.index_size as usize],
-                ShardingIndexLocation::End => &shard[(length - plan.index_size) as usize..],
-            };
-            sharding.check_index(&plan, index.to_vec(), length, &fail)?;
-            continue;
-        }
-        // The length and the index of one version of the shard: a writer in this process may
-        // be rewriting it (zarrs' filesystem store truncates, then writes), so the length is
-        // read before and after the index (which the store reads under the shard's lock) and
-        // must agree; a shard that keeps changing is left to zarrs. The read is never longer
-        // than the shard was found to be, so a short shard costs no index-sized allocation.
-        let mut attempts = 0;
-        let (length, bytes) = loop {
-            let Some(length) = storage.size_key(&key)? else {
-                continue 'shards;
-            };
-            // Read under the lock even when too short, to wait for a writer holding it.
-            let wanted = plan.index_size.min(length);
-            let range = match sharding.configuration.index_location {
-                ShardingIndexLocation::Start => ByteRange::FromStart(0, Some(wanted)),
-                ShardingIndexLocation::End => ByteRange::Suffix(wanted),
-            };
-            let index = storage.get_partial(&key, range);
-            if storage.size_key(&key)? != Some(length) {
-                attempts += 1;
-                if attempts == 3 {
-                    continue 'shards;
-                }
-                continue;
-            }
-            if length < plan.index_size {
-                return Err(fail(format!(
-                    "{length} bytes, too short for its index of {} bytes",
-                    plan.index_size
-                )));
-            }
-            match index? {
-                Some(bytes) => break (length, bytes),
-                None => continue 'shards,
-            }
-        };
-        sharding.check_index(&plan, bytes.to_vec(), length, &fail)?;
+    for indices in &shards.indices() {
+        sharding.read_index(array, &indices)?;
     }
     Ok(())
+}
+
+/// The index of one stored shard, read and checked as [`check_shards`] checks it: where each
+/// inner chunk lies in the shard, or that it is not stored.
+///
+/// The index is decoded through the array's `index_codecs`, so a `crc32c` among them is
+/// verified: a shard whose index does not match its checksum is an [`Error::Shard`] naming it.
+///
+/// ```
+/// use std::sync::Arc;
+/// use zarrdt_zarrs::{ArrayOptions, ShardIndex};
+/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+///
+/// let store = Arc::new(MemoryStore::new());
+/// let array = ArrayOptions::new(vec![8], vec![2]).shards(vec![8]).create(store, "/", &0u32)?;
+/// array.store_array_subset(&[2..6], &[2u32, 3, 4, 5])?;
+/// let index = ShardIndex::read(&array, &[0])?.expect("a stored shard");
+/// assert_eq!(index.chunks_per_shard(), [4]);
+/// assert_eq!(index.written(), 2); // inner chunks [1] and [2]
+/// assert!(index.entries()[0].is_none() && index.entries()[1].is_some());
+/// # Ok::<(), zarrdt_zarrs::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardIndex {
+    chunks_per_shard: Vec<u64>,
+    entries: Vec<Option<Range<u64>>>,
+}
+
+impl ShardIndex {
+    /// Reads and checks the index of the shard at `shard_indices` (its position in the chunk
+    /// grid) of `array`.
+    ///
+    /// `Ok(None)` if the array is not sharded, the shard is not stored, the index codecs give
+    /// an index of no fixed size, or the shard kept changing while it was read (a writer in
+    /// this process rewriting it). An index entry outside the shard, or of the wrong size for
+    /// an uncompressed inner chunk, and an index that does not decode (a wrong checksum) are
+    /// [`Error::Shard`], naming the shard and the entry. When bytes-to-bytes codecs follow
+    /// `sharding_indexed` (each shard encoded whole), the whole shard is read and decoded to
+    /// find its index. The memory taken is bounded by the stored shard.
+    pub fn read<S: ?Sized + ReadableStorageTraits + 'static>(
+        array: &Array<S>,
+        shard_indices: &[u64],
+    ) -> Result<Option<ShardIndex>, Error> {
+        match Sharding::of(array)? {
+            Some(sharding) => sharding.read_index(array, shard_indices),
+            None => Ok(None),
+        }
+    }
+
+    /// The inner chunks per shard along each dimension (as the sharding codec sees the shard:
+    /// after any codecs before it, such as `transpose`).
+    pub fn chunks_per_shard(&self) -> &[u64] {
+        &self.chunks_per_shard
+    }
+
+    /// Each inner chunk's byte range in the shard, in C order of the inner chunks; `None` for
+    /// one that is not stored (the fill value).
+    pub fn entries(&self) -> &[Option<Range<u64>>] {
+        &self.entries
+    }
+
+    /// How many inner chunks the shard stores.
+    pub fn written(&self) -> usize {
+        self.entries.iter().filter(|entry| entry.is_some()).count()
+    }
 }
 
 /// The `sharding_indexed` codec of an array, and the codecs around it.
@@ -179,6 +160,100 @@ struct Sharding {
 }
 
 impl Sharding {
+    /// Reads and checks the index of the shard at `indices` of `array` (see
+    /// [`ShardIndex::read`]).
+    fn read_index<S: ?Sized + ReadableStorageTraits + 'static>(
+        &self,
+        array: &Array<S>,
+        indices: &[u64],
+    ) -> Result<Option<ShardIndex>, Error> {
+        let storage = array.storage();
+        let key = array.chunk_key(indices);
+        let fail = |reason: String| Error::Shard {
+            key: key.to_string(),
+            reason,
+        };
+        let shard_shape = self
+            .shard_shape(&array.chunk_shape(indices)?)
+            .map_err(|e| fail(e.to_string()))?;
+        let Some(plan) = self.plan(&shard_shape).map_err(|e| fail(e.to_string()))? else {
+            return Ok(None);
+        };
+        if self.is_encoded() {
+            let representations = self
+                .representations(&shard_shape)
+                .map_err(|e| fail(e.to_string()))?;
+            // A stored object larger than its codecs can write is refused unread.
+            let most = representations.last().and_then(BytesRepresentation::size);
+            match (storage.size_key(&key)?, most) {
+                (None, _) => return Ok(None),
+                (Some(size), Some(most)) if size > most => {
+                    return Err(fail(format!(
+                        "{size} bytes stored, more than its codecs write for this shard ({most})"
+                    )));
+                }
+                _ => {}
+            }
+            let Some(stored) = storage.get(&key)? else {
+                return Ok(None);
+            };
+            let shard = self
+                .decode(&representations, stored.to_vec())
+                .map_err(|e| fail(format!("decoding the shard: {e}")))?;
+            let length = shard.len() as u64;
+            if length < plan.index_size {
+                return Err(fail(format!(
+                    "decodes to {length} bytes, too short for its index of {} bytes",
+                    plan.index_size
+                )));
+            }
+            let index = match self.configuration.index_location {
+                ShardingIndexLocation::Start => &shard[..plan.index_size as usize],
+                ShardingIndexLocation::End => &shard[(length - plan.index_size) as usize..],
+            };
+            return self
+                .check_index(&plan, index.to_vec(), length, &fail)
+                .map(Some);
+        }
+        // The length and the index of one version of the shard: a writer in this process may
+        // be rewriting it (zarrs' filesystem store truncates, then writes), so the length is
+        // read before and after the index (which the store reads under the shard's lock) and
+        // must agree; a shard that keeps changing is left to zarrs. The read is never longer
+        // than the shard was found to be, so a short shard costs no index-sized allocation.
+        let mut attempts = 0;
+        let (length, bytes) = loop {
+            let Some(length) = storage.size_key(&key)? else {
+                return Ok(None);
+            };
+            // Read under the lock even when too short, to wait for a writer holding it.
+            let wanted = plan.index_size.min(length);
+            let range = match self.configuration.index_location {
+                ShardingIndexLocation::Start => ByteRange::FromStart(0, Some(wanted)),
+                ShardingIndexLocation::End => ByteRange::Suffix(wanted),
+            };
+            let index = storage.get_partial(&key, range);
+            if storage.size_key(&key)? != Some(length) {
+                attempts += 1;
+                if attempts == 3 {
+                    return Ok(None);
+                }
+                continue;
+            }
+            if length < plan.index_size {
+                return Err(fail(format!(
+                    "{length} bytes, too short for its index of {} bytes",
+                    plan.index_size
+                )));
+            }
+            match index? {
+                Some(bytes) => break (length, bytes),
+                None => return Ok(None),
+            }
+        };
+        self.check_index(&plan, bytes.to_vec(), length, &fail)
+            .map(Some)
+    }
+
     /// Whether bytes-to-bytes codecs encode each whole shard: the stored object is not the
     /// shard, and no part of a shard can be read on its own.
     fn is_encoded(&self) -> bool {
@@ -226,16 +301,16 @@ impl Sharding {
         Ok(bytes.into_owned())
     }
 
-    /// Checks the encoded index `bytes` of a shard of `length` bytes: every entry a missing
-    /// inner chunk or a byte range of the shard clear of the index, of an inner chunk's size
-    /// where the inner codecs fix it.
+    /// Decodes and checks the encoded index `bytes` of a shard of `length` bytes: every entry a
+    /// missing inner chunk or a byte range of the shard clear of the index, of an inner
+    /// chunk's size where the inner codecs fix it.
     fn check_index(
         &self,
         plan: &Plan,
         bytes: Vec<u8>,
         length: u64,
         fail: &dyn Fn(String) -> Error,
-    ) -> Result<(), Error> {
+    ) -> Result<ShardIndex, Error> {
         let decoded = self
             .index_codecs
             .decode(
@@ -252,10 +327,12 @@ impl Sharding {
             ShardingIndexLocation::Start => (plan.index_size, length),
             ShardingIndexLocation::End => (0, length - plan.index_size),
         };
+        let mut entries = Vec::with_capacity(decoded.len() / 16);
         for (entry, pair) in decoded.chunks_exact(16).enumerate() {
             let word = |b: &[u8]| u64::from_ne_bytes(b.try_into().unwrap_or([0; 8]));
             let (offset, nbytes) = (word(&pair[..8]), word(&pair[8..]));
             if (offset, nbytes) == (u64::MAX, u64::MAX) {
+                entries.push(None);
                 continue;
             }
             let bad = |why: String| {
@@ -278,8 +355,12 @@ impl Sharding {
             {
                 return Err(bad(format!("an inner chunk is {size} bytes here")));
             }
+            entries.push(Some(offset..offset + nbytes));
         }
-        Ok(())
+        Ok(ShardIndex {
+            chunks_per_shard: plan.chunks_per_shard.clone(),
+            entries,
+        })
     }
 }
 

@@ -8,10 +8,29 @@ pub(crate) mod random;
 pub(crate) mod records;
 pub(crate) mod rows;
 
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
 use serde_json::{Value as Json, json};
 use zarrdt::layout::Layout;
 use zarrdt::types::ScalarType;
 use zarrdt::value::Value;
+use zarrdt::zarrs::filesystem::FilesystemStore;
+
+/// A fresh, empty directory `name` for one test of the test module `module`.
+pub(crate) fn scratch_dir(module: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(module)
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// zarrs' filesystem store of the directory `dir`.
+pub(crate) fn store(dir: &Path) -> Arc<FilesystemStore> {
+    Arc::new(FilesystemStore::new(dir).unwrap())
+}
 
 /// All chunk positions of the regular grid, in C order.
 pub(crate) fn grid_positions(shape: &[u64], chunks: &[u64]) -> Vec<Vec<u64>> {

@@ -8,6 +8,16 @@ use proptest::prelude::*;
 use zarrdt::types::{DataType, ScalarType, StructType, SubarrayType, TimeConfig, TimeUnit};
 use zarrdt::value::{Record, SubarrayValue, Value};
 
+/// The property tests' configuration: 512 cases, no regression files written into the source
+/// tree.
+pub(crate) fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 512,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Floats
 // ---------------------------------------------------------------------------------------------

@@ -471,3 +471,53 @@ fn closed_output_is_not_an_error() {
     assert!(output.status.success(), "{output:?}");
     assert!(output.stderr.is_empty(), "{output:?}");
 }
+
+/// A record with NumPy `S<n>` byte strings (`ByteString`) and a `raw_bytes` field.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Tagged {
+    code: zarrdt::ByteString<6>,
+    raw: zarrdt::RawBytes<2>,
+}
+
+/// CSV and tables show `S<n>` byte strings as text, printable bytes as they are and the rest
+/// escaped as Python writes bytes (`b'c\x00d'`); JSON keeps base64, its contract.
+#[test]
+fn byte_strings_as_text_in_csv_and_tables() {
+    let dir = scratch("byte_strings");
+    let fill = Tagged {
+        code: zarrdt::ByteString::new(b"").unwrap(),
+        raw: zarrdt::RawBytes::new([0, 0]),
+    };
+    let array = ArrayOptions::new(vec![3], vec![3])
+        .create(store(&dir), "/", &fill)
+        .unwrap();
+    let tagged = |code: &[u8], raw: [u8; 2]| Tagged {
+        code: zarrdt::ByteString::new(code).unwrap(),
+        raw: zarrdt::RawBytes::new(raw),
+    };
+    let records = [
+        tagged(b"c000", [1, 2]),
+        tagged(b"a,\"b", [0, 255]),
+        tagged(b"\x00x\ty\\\xff", [9, 9]),
+    ];
+    array.store_array_subset(&[0..3], &records).unwrap();
+
+    let csv = zarrdt(["dump", path(&dir), "--format", "csv"]).ok();
+    assert_eq!(
+        csv,
+        "code,raw\nc000,AQI=\n\"a,\"\"b\",AP8=\n\\x00x\\ty\\\\\\xff,CQk=\n"
+    );
+    let table = zarrdt(["dump", path(&dir), "--format", "table"]).ok();
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows[0], ["index", "code", "raw"]);
+    assert_eq!(rows[2], ["0", "c000", "AQI="]);
+    assert_eq!(rows[4], ["2", "\\x00x\\ty\\\\\\xff", "CQk="]);
+    let dump = zarrdt(["dump", path(&dir)]).json();
+    assert_eq!(
+        dump["values"][0],
+        json!({"code": "YzAwMA==", "raw": "AQI="})
+    );
+}

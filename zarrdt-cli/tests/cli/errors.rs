@@ -350,6 +350,34 @@ fn shard_index_pointing_outside_the_file() {
     }
 }
 
+/// A shard whose index does not match its crc32c: `inspect` (counting inner chunks) and
+/// `dump` (checking the shard before reading) both say so, through the library's one reader
+/// of shard indexes.
+#[test]
+fn shard_index_with_a_corrupt_checksum() {
+    let dir = readings_array(
+        "bad_shard_crc",
+        zarrdt::array::ArrayOptions::new(vec![8], vec![2])
+            .shards(vec![8])
+            .compression(zarrdt::array::Compression::None),
+    );
+    let before = zarrdt(["inspect", "--json", p(&dir)]).json();
+    assert_eq!(
+        before["inner_chunk_count"],
+        json!({"total": 4, "written": 4, "missing": 0})
+    );
+    // One bit of entry 2 flipped, the checksum left as it was.
+    edit_file(&dir.join("c/0"), |shard| {
+        let at = shard.len() - 68 + 2 * 16;
+        shard[at] ^= 1;
+    });
+    for command in [&["inspect"][..], &["inspect", "--json"], &["dump"]] {
+        let mut args = command.to_vec();
+        args.push(p(&dir));
+        zarrdt(args).fails(1, p(&dir), "shard c/0: its index: the checksum is invalid");
+    }
+}
+
 #[test]
 fn metadata_that_is_not_utf8_or_not_json() {
     for (name, text) in [

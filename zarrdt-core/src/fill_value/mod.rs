@@ -17,6 +17,9 @@ mod float;
 mod scalar;
 mod shortest;
 mod tree;
+mod writer;
+
+pub use writer::{JsonWriteError, JsonWriter};
 
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use serde_json::Value as Json;
@@ -101,7 +104,8 @@ impl Layout {
     ///
     /// Structured fills are base64 of the record in each field's own byte order, padding
     /// included and ignored; the legacy integer `0` reads as all-zero bytes
-    /// ([`Layout::zero_value`]), and an object of fields (what zarr-python 3 accepts) is read
+    /// ([`Layout::zero_value`]) for records, subarrays, raw bytes (`|V<n>`) and text (`<U<n>`),
+    /// as NumPy reads it, and an object of fields (what zarr-python 3 accepts) is read
     /// too.
     ///
     /// ```
@@ -121,6 +125,16 @@ impl Layout {
             // Pre-2.2 zarr-python wrote 0 for "zeros"; read it as all-zero bytes.
             (Layout::Struct(_) | Layout::Subarray(_), Json::Number(number))
                 if number.as_u64() == Some(0) =>
+            {
+                Ok(Some(self.zero_value()))
+            }
+            // The same legacy 0 for raw (`|V<n>`) and text (`<U<n>`) dtypes: NumPy's zeros.
+            (Layout::Scalar(leaf), Json::Number(number))
+                if number.as_u64() == Some(0)
+                    && matches!(
+                        leaf.scalar(),
+                        ScalarType::RawBytes { .. } | ScalarType::FixedLengthUtf32 { .. }
+                    ) =>
             {
                 Ok(Some(self.zero_value()))
             }

@@ -1,6 +1,8 @@
 //! Fill values of scalar types, in the v3 and v2 forms (seed 000 "Permitted fill values";
 //! Zarr v2 "Fill value encoding").
 
+use std::io::{self, Write};
+
 use base64::Engine;
 use num_complex::Complex;
 use serde_json::Value as Json;
@@ -158,59 +160,81 @@ fn time_count(json: &Json) -> Option<i64> {
     }
 }
 
-/// Writes the fill value of `scalar`; errors if `value` is not a value of that type or cannot be
-/// written in `format`.
-pub(crate) fn to_json(
+/// Why a scalar was not written.
+pub(crate) enum WriteError {
+    /// The value is not one of the type (or, in v2, a NaN v2 cannot write).
+    Value(Error),
+    /// The output refused the text.
+    Output(io::Error),
+}
+
+impl From<io::Error> for WriteError {
+    fn from(error: io::Error) -> Self {
+        WriteError::Output(error)
+    }
+}
+
+impl From<serde_json::Error> for WriteError {
+    fn from(error: serde_json::Error) -> Self {
+        WriteError::Output(error.into())
+    }
+}
+
+/// Writes the fill value of `scalar` whose value is `value` as JSON text to `out` (long byte
+/// strings piece by piece): the one place that says how a scalar looks in JSON. [`to_json`]
+/// parses the text; [`JsonWriter`](super::JsonWriter) streams it for values it decodes from
+/// bytes. `path` is where the value is, for errors.
+pub(crate) fn write<W: Write>(
     scalar: ScalarType,
     value: &Value,
     format: Format,
     path: &FieldPath,
-) -> Result<Json, Error> {
-    let mismatch = |reason: String| Error::ValueMismatch {
-        path: path.clone(),
-        data_type: scalar.name(),
-        reason,
+    out: &mut W,
+) -> Result<(), WriteError> {
+    let mismatch = |reason: String| {
+        WriteError::Value(Error::ValueMismatch {
+            path: path.clone(),
+            data_type: scalar.name(),
+            reason,
+        })
     };
-    let unrepresentable = |what: String| Error::Unrepresentable {
-        path: path.clone(),
-        format: "a Zarr v2 fill_value",
-        reason: format!("{what}: v2 only knows \"NaN\", so the payload would be lost"),
-    };
-    let write_float = |bits: u64, json: Option<Json>| {
-        json.ok_or_else(|| unrepresentable(format!("the NaN with bits 0x{bits:x}")))
-    };
-    let json = match (scalar, value) {
-        (ScalarType::Bool, Value::Bool(v)) => Json::from(*v),
-        (ScalarType::Int8, Value::Int8(v)) => Json::from(*v),
-        (ScalarType::Int16, Value::Int16(v)) => Json::from(*v),
-        (ScalarType::Int32, Value::Int32(v)) => Json::from(*v),
+    if format == Format::V2
+        && let Some(bits) = nan_with_payload(value)
+    {
+        return Err(WriteError::Value(Error::Unrepresentable {
+            path: path.clone(),
+            format: "a Zarr v2 fill_value",
+            reason: format!(
+                "the NaN with bits 0x{bits:x}: v2 only knows \"NaN\", so the payload would be lost"
+            ),
+        }));
+    }
+    match (scalar, value) {
+        (ScalarType::Bool, Value::Bool(v)) => out.write_all(if *v { b"true" } else { b"false" })?,
+        (ScalarType::Int8, Value::Int8(v)) => serde_json::to_writer(out, v)?,
+        (ScalarType::Int16, Value::Int16(v)) => serde_json::to_writer(out, v)?,
+        (ScalarType::Int32, Value::Int32(v)) => serde_json::to_writer(out, v)?,
         (ScalarType::Int64, Value::Int64(v))
         | (ScalarType::DateTime64(_), Value::DateTime64(v))
-        | (ScalarType::TimeDelta64(_), Value::TimeDelta64(v)) => Json::from(*v),
-        (ScalarType::UInt8, Value::UInt8(v)) => Json::from(*v),
-        (ScalarType::UInt16, Value::UInt16(v)) => Json::from(*v),
-        (ScalarType::UInt32, Value::UInt32(v)) => Json::from(*v),
-        (ScalarType::UInt64, Value::UInt64(v)) => Json::from(*v),
-        (ScalarType::Float16, Value::Float16(v)) => float_json(*v, format, write_float)?,
-        (ScalarType::Float32, Value::Float32(v)) => float_json(*v, format, write_float)?,
-        (ScalarType::Float64, Value::Float64(v)) => float_json(*v, format, write_float)?,
-        (ScalarType::Complex64, Value::Complex64(v)) => Json::Array(vec![
-            float_json(v.re, format, write_float)?,
-            float_json(v.im, format, write_float)?,
-        ]),
-        (ScalarType::Complex128, Value::Complex128(v)) => Json::Array(vec![
-            float_json(v.re, format, write_float)?,
-            float_json(v.im, format, write_float)?,
-        ]),
+        | (ScalarType::TimeDelta64(_), Value::TimeDelta64(v)) => serde_json::to_writer(out, v)?,
+        (ScalarType::UInt8, Value::UInt8(v)) => serde_json::to_writer(out, v)?,
+        (ScalarType::UInt16, Value::UInt16(v)) => serde_json::to_writer(out, v)?,
+        (ScalarType::UInt32, Value::UInt32(v)) => serde_json::to_writer(out, v)?,
+        (ScalarType::UInt64, Value::UInt64(v)) => serde_json::to_writer(out, v)?,
+        (ScalarType::Float16, Value::Float16(v)) => write_float(*v, out)?,
+        (ScalarType::Float32, Value::Float32(v)) => write_float(*v, out)?,
+        (ScalarType::Float64, Value::Float64(v)) => write_float(*v, out)?,
+        (ScalarType::Complex64, Value::Complex64(v)) => write_complex(*v, out)?,
+        (ScalarType::Complex128, Value::Complex128(v)) => write_complex(*v, out)?,
         (ScalarType::Raw { size }, Value::Bytes(b)) if b.len() == size.get() => match format {
-            Format::V3 => Json::Array(b.iter().map(|&byte| Json::from(byte)).collect()),
-            Format::V2 => Json::from(BASE64.encode(b)),
+            Format::V3 => write_byte_list(b, out)?,
+            Format::V2 => write_base64(b, out)?,
         },
         (ScalarType::RawBytes { size }, Value::Bytes(b)) if b.len() == size.get() => {
-            Json::from(BASE64.encode(b))
+            write_base64(b, out)?;
         }
         (ScalarType::NullTerminatedBytes { size }, Value::Bytes(b)) if b.len() <= size.get() => {
-            Json::from(BASE64.encode(without_trailing_zeros(b)))
+            write_base64(without_trailing_zeros(b), out)?;
         }
         (ScalarType::FixedLengthUtf32 { chars }, Value::String(text)) => {
             if text.chars().count() > chars.get() {
@@ -219,7 +243,7 @@ pub(crate) fn to_json(
                     text.chars().count()
                 )));
             }
-            Json::from(text.trim_end_matches('\0'))
+            serde_json::to_writer(out, text.trim_end_matches('\0'))?;
         }
         (ScalarType::Raw { .. } | ScalarType::RawBytes { .. }, Value::Bytes(b)) => {
             return Err(mismatch(format!(
@@ -236,17 +260,97 @@ pub(crate) fn to_json(
             )));
         }
         (_, other) => return Err(mismatch(other.found())),
-    };
-    Ok(json)
+    }
+    Ok(())
 }
 
-fn float_json<F: Float>(
-    value: F,
+/// Writes the fill value of `scalar`; errors if `value` is not a value of that type or cannot be
+/// written in `format`. The JSON is the text [`write`] writes, parsed.
+pub(crate) fn to_json(
+    scalar: ScalarType,
+    value: &Value,
     format: Format,
-    write: impl Fn(u64, Option<Json>) -> Result<Json, Error>,
+    path: &FieldPath,
 ) -> Result<Json, Error> {
-    match format {
-        Format::V3 => Ok(float::to_v3(value)),
-        Format::V2 => write(value.to_bits_u64(), float::to_v2(value)),
+    let mut text = Vec::new();
+    match write(scalar, value, format, path, &mut text) {
+        Ok(()) => Ok(serde_json::from_slice(&text)?),
+        Err(WriteError::Value(error)) => Err(error),
+        // Text is written to a vector, which takes all of it.
+        Err(WriteError::Output(error)) => Err(Error::Unrepresentable {
+            path: path.clone(),
+            format: "JSON text",
+            reason: error.to_string(),
+        }),
     }
+}
+
+/// The bits of the first NaN of `value` (a float or complex value) other than the canonical
+/// one, which Zarr v2 cannot write.
+fn nan_with_payload(value: &Value) -> Option<u64> {
+    fn lost<F: Float>(value: F) -> Option<u64> {
+        float::to_v2(value).is_none().then(|| value.to_bits_u64())
+    }
+    match value {
+        Value::Float16(v) => lost(*v),
+        Value::Float32(v) => lost(*v),
+        Value::Float64(v) => lost(*v),
+        Value::Complex64(v) => lost(v.re).or_else(|| lost(v.im)),
+        Value::Complex128(v) => lost(v.re).or_else(|| lost(v.im)),
+        _ => None,
+    }
+}
+
+fn write_float<F: Float, W: Write>(value: F, out: &mut W) -> Result<(), WriteError> {
+    Ok(serde_json::to_writer(out, &float::to_v3(value))?)
+}
+
+fn write_complex<F: Float, W: Write>(value: Complex<F>, out: &mut W) -> Result<(), WriteError> {
+    out.write_all(b"[")?;
+    write_float(value.re, out)?;
+    out.write_all(b",")?;
+    write_float(value.im, out)?;
+    out.write_all(b"]")?;
+    Ok(())
+}
+
+/// Text written to the output at most this many bytes at a time.
+const PIECE: usize = 4096;
+
+/// `r<N>` in v3: the bytes as a list of numbers.
+fn write_byte_list<W: Write>(bytes: &[u8], out: &mut W) -> io::Result<()> {
+    let mut piece = Vec::with_capacity(PIECE.min(4 * bytes.len() + 2));
+    piece.push(b'[');
+    for (index, &byte) in bytes.iter().enumerate() {
+        if index > 0 {
+            piece.push(b',');
+        }
+        if byte >= 100 {
+            piece.push(b'0' + byte / 100);
+        }
+        if byte >= 10 {
+            piece.push(b'0' + byte / 10 % 10);
+        }
+        piece.push(b'0' + byte % 10);
+        if piece.len() + 4 > PIECE {
+            out.write_all(&piece)?;
+            piece.clear();
+        }
+    }
+    piece.push(b']');
+    out.write_all(&piece)
+}
+
+/// A base64 string, written piece by piece (whole groups of three bytes encode on their own,
+/// so the text is the same).
+fn write_base64<W: Write>(bytes: &[u8], out: &mut W) -> io::Result<()> {
+    out.write_all(b"\"")?;
+    let mut text = [0u8; PIECE];
+    for part in bytes.chunks(3 * PIECE / 4) {
+        let written = BASE64
+            .encode_slice(part, &mut text)
+            .map_err(io::Error::other)?;
+        out.write_all(&text[..written])?;
+    }
+    out.write_all(b"\"")
 }

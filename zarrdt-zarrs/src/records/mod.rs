@@ -9,9 +9,12 @@
 //! remain for arrays from sources you trust: they check nothing of the above, and build an
 //! array-sized byte buffer besides the records.
 
+mod blocks;
 mod plan;
 pub(crate) mod read;
 mod write;
+
+pub use blocks::BlockReader;
 
 use zarrdt_core::{Value, ZarrType};
 use zarrs::array::{Array, ArraySubsetTraits};

@@ -1,0 +1,136 @@
+//! [`ShardIndex`]: the one reader of shard indexes, which [`check_shards`] and `zarrdt
+//! inspect` use: each inner chunk's byte range or its absence, the index decoded through its
+//! codecs (a corrupt `crc32c` is an error naming the shard), entries checked.
+
+use std::path::PathBuf;
+
+use serde_json::{Value as Json, json};
+use zarrdt::ReadRecords;
+use zarrdt::array::{
+    ArrayOptions, BlockReader, Compression, Error as ArrayError, ShardIndex, check_shards,
+    open_array,
+};
+use zarrdt::zarrs::array::Array;
+use zarrdt::zarrs::filesystem::FilesystemStore;
+
+use crate::common::{scratch_dir, store};
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    scratch_dir("shard_index", name)
+}
+
+/// Sixteen `u32`s in shards of 8 and inner chunks of 2, uncompressed; of the first shard only
+/// the inner chunks [1] and [3] are written, the second shard is not.
+fn array(name: &str, edit: impl FnOnce(&mut Json)) -> (PathBuf, Array<FilesystemStore>) {
+    let dir = scratch(name);
+    ArrayOptions::new(vec![16], vec![2])
+        .shards(vec![8])
+        .compression(Compression::None)
+        .create(store(&dir), "/", &0u32)
+        .unwrap();
+    let metadata = dir.join("zarr.json");
+    let mut document: Json = serde_json::from_slice(&std::fs::read(&metadata).unwrap()).unwrap();
+    edit(&mut document);
+    std::fs::write(&metadata, document.to_string()).unwrap();
+    let array = open_array(store(&dir), "/").unwrap();
+    array.store_array_subset(&[2..4], &[2u32, 3]).unwrap();
+    array.store_array_subset(&[6..8], &[6u32, 7]).unwrap();
+    (dir, array)
+}
+
+#[test]
+fn the_index_says_where_each_inner_chunk_is() {
+    let (_, array) = array("plain", |_| {});
+    let index = ShardIndex::read(&array, &[0]).unwrap().unwrap();
+    assert_eq!(index.chunks_per_shard(), [4]);
+    assert_eq!(index.written(), 2);
+    let entries = index.entries();
+    assert_eq!(entries.len(), 4);
+    assert!(entries[0].is_none() && entries[2].is_none());
+    // Two inner chunks of 8 bytes each, one after the other.
+    let (first, second) = (entries[1].clone().unwrap(), entries[3].clone().unwrap());
+    assert_eq!((first.end - first.start, second.end - second.start), (8, 8));
+    assert!(first.end <= second.start || second.end <= first.start);
+    // A shard that is not stored, and an array that is not sharded, have no index.
+    assert_eq!(ShardIndex::read(&array, &[1]).unwrap(), None);
+    let dir = scratch("unsharded");
+    let plain = ArrayOptions::new(vec![4], vec![2])
+        .create(store(&dir), "/", &0u32)
+        .unwrap();
+    plain.store_array_subset(&[0..4], &[1u32, 2, 3, 4]).unwrap();
+    assert_eq!(ShardIndex::read(&plain, &[0]).unwrap(), None);
+}
+
+#[test]
+fn shards_zstd_encodes_whole_are_decoded_for_their_index() {
+    let (_, array) = array("encoded", |document| {
+        document["codecs"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"name": "zstd", "configuration": {"level": 0, "checksum": false}}));
+    });
+    let index = ShardIndex::read(&array, &[0]).unwrap().unwrap();
+    assert_eq!(index.written(), 2);
+    assert!(index.entries()[1].is_some() && index.entries()[3].is_some());
+}
+
+/// The error of `result`, which must be [`ArrayError::Shard`] naming the first shard and
+/// saying `problem`.
+fn shard_error<T: std::fmt::Debug>(result: Result<T, ArrayError>, problem: &str) {
+    let error = result.unwrap_err();
+    assert!(
+        matches!(&error, ArrayError::Shard { key, .. } if key == "c/0"),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains(problem), "{error}");
+}
+
+#[test]
+fn a_corrupt_checksum_is_an_error_naming_the_shard() {
+    let (dir, array) = array("bad_crc", |_| {});
+    let file = dir.join("c/0");
+    let mut shard = std::fs::read(&file).unwrap();
+    // One bit of the index's first entry, its crc32c left as it was.
+    let index = shard.len() - 4 * 16 - 4;
+    shard[index] ^= 1;
+    std::fs::write(&file, &shard).unwrap();
+    shard_error(ShardIndex::read(&array, &[0]), "the checksum is invalid");
+    shard_error(check_shards(&array, &[0..16]), "the checksum is invalid");
+    shard_error(
+        array.retrieve_records::<u32>(&[0..2]),
+        "the checksum is invalid",
+    );
+    // A block reader checks a shard the first time a block touches it, and reads shards it
+    // has not been refused before.
+    let mut reader = BlockReader::new(&array).unwrap();
+    // (the second shard is not stored: the fill value)
+    let second = reader.read(&[8..10]).unwrap();
+    assert_eq!(second, [0u32, 0].map(u32::to_ne_bytes).concat());
+    shard_error(reader.read(&[6..10]), "the checksum is invalid");
+    // The second shard is not touched by a read of its own.
+    check_shards(&array, &[8..16]).unwrap();
+}
+
+#[test]
+fn an_entry_outside_the_shard_names_the_entry() {
+    // Without a checksum, so that the bad entry reaches the entry checks.
+    let (dir, array) = array("bad_entry", |document| {
+        document["codecs"][0]["configuration"]["index_codecs"] =
+            json!([{"name": "bytes", "configuration": {"endian": "little"}}]);
+    });
+    let file = dir.join("c/0");
+    let mut shard = std::fs::read(&file).unwrap();
+    let entry = shard.len() - 4 * 16 + 3 * 16;
+    shard[entry..entry + 8].copy_from_slice(&1000u64.to_le_bytes());
+    std::fs::write(&file, &shard).unwrap();
+    shard_error(
+        ShardIndex::read(&array, &[0]),
+        "index entry 3 (inner chunk [3]): offset 1000, size 8",
+    );
+    shard_error(check_shards(&array, &[6..8]), "index entry 3");
+    shard_error(
+        BlockReader::new(&array).unwrap().read(&[6..8]),
+        "index entry 3",
+    );
+}
