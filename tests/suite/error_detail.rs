@@ -1,6 +1,7 @@
 //! zarrdt's own error detail reaching the user through zarrs' hooks (issue 18): a chunk of
 //! the wrong length reads as a length problem naming the chunk (not as a missing `endian`),
-//! a bad fill value names its field, and a failing write names its chunk.
+//! a bad fill value names its field, a failing write names its chunk, and every metadata
+//! error names the document (its store key) and the member at fault.
 
 #![allow(clippy::unwrap_used)]
 
@@ -139,4 +140,44 @@ fn a_refused_write_names_the_chunk() {
     let error = array.store_values(&[0..16], &values).unwrap_err();
     says(&error, &["a/c/2"], &[]);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every metadata error names the store key of the document and the member at fault.
+#[test]
+fn metadata_errors_name_the_document_and_the_member() {
+    let store = Arc::new(MemoryStore::new());
+    // Options that cannot be written: the document they were to go in, and its member.
+    let error = ArrayOptions::new(vec![8], vec![4])
+        .compression(Compression::BloscLz4 { level: 12 })
+        .create(store.clone(), "/a", &Sample::default())
+        .unwrap_err();
+    assert!(matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["a/zarr.json", "codecs", "12"], &[]);
+
+    let layout = Layout::from_v2_json(&json!([["id", "<u4"]])).unwrap();
+    let error = ArrayOptions::new(vec![8], vec![4])
+        .compression(Compression::Bz2 { level: 0 })
+        .create_v2(store.clone(), "/b", &layout, None)
+        .unwrap_err();
+    assert!(matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["b/.zarray", "compressor", "level 0"], &[]);
+
+    let error = ArrayOptions::new(vec![8], vec![4])
+        .shards(vec![8])
+        .create_v2(store.clone(), "/b", &layout, None)
+        .unwrap_err();
+    assert!(matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["b/.zarray", "sharded"], &[]);
+
+    // A document that is not JSON: its key.
+    let key = StoreKey::new("c/zarr.json").unwrap();
+    store.set(&key, b"{not json".to_vec().into()).unwrap();
+    let error = open_array(store.clone(), "/c").unwrap_err();
+    assert!(matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["invalid array metadata c/zarr.json: "], &[]);
+
+    // A path that is no node path is not a metadata document's fault.
+    let error = open_array(store, "no/leading/slash").unwrap_err();
+    assert!(!matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["no/leading/slash"], &[]);
 }

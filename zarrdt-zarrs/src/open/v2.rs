@@ -54,7 +54,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
     }
     fill_scalar_zero(&mut json, element_size);
     let mut metadata: ZarrsMetadataV2 =
-        serde_json::from_value(json).map_err(|e| invalid(&key, "<document>", e))?;
+        serde_json::from_value(json).map_err(|e| Error::metadata(&key, None, e))?;
     if let Some(Json::Object(attributes)) = attributes {
         metadata.attributes = attributes;
     }
@@ -86,7 +86,7 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     placeholder["dtype"] = Json::from(format!("|V{}", native.size()));
     placeholder["fill_value"] = Json::from(0);
     let mut v2: ZarrsMetadataV2 =
-        serde_json::from_value(placeholder).map_err(|e| invalid(key, "<document>", e))?;
+        serde_json::from_value(placeholder).map_err(|e| Error::metadata(key, None, e))?;
     if let Some(Json::Object(attributes)) = attributes {
         v2.attributes = attributes;
     }
