@@ -29,7 +29,7 @@ use serde_json::{Value as Json, json};
 use common::records::{AllScalars, Grid, Particle};
 use common::{hex_decode, hex_encode, typed};
 use zarrdt::ReadRecords;
-use zarrdt::array::{RecordType, StoredStructDataType, open_array};
+use zarrdt::array::{RecordType, StructDataType, open_array};
 use zarrdt::layout::Layout;
 use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
 use zarrdt::time::{Milliseconds, Nanoseconds, Seconds};
@@ -641,10 +641,13 @@ fn check_case(
         Layout::from_data_type(record.data_type().unwrap(), Some(Endian::Little)).unwrap()
     } else {
         let readback = v2_readback_layout(&expected);
-        if let Some(stored) = array.data_type().downcast_ref::<StoredStructDataType>() {
+        if let Some(stored) = array
+            .data_type()
+            .downcast_ref::<StructDataType>()
+            .and_then(StructDataType::stored_layout)
+        {
             assert_eq!(
-                &readback,
-                stored.stored_layout(),
+                &readback, stored,
                 "dtype_descr as read back vs the .zarray dtype zarrdt opened"
             );
         }

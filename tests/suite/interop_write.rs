@@ -35,7 +35,7 @@ use half::f16;
 use num_complex::Complex;
 use serde_json::{Value as Json, json};
 use zarrdt::advanced::ENUMS_ATTRIBUTE;
-use zarrdt::array::{ArrayOptions, Compression, RecordType, StoredStructDataType, open_array};
+use zarrdt::array::{ArrayOptions, Compression, RecordType, StructDataType, open_array};
 use zarrdt::layout::{Layout, LayoutField};
 use zarrdt::time::{Milliseconds, Nanoseconds};
 use zarrdt::types::{DataType, ScalarType, TimeConfig, TimeUnit};
@@ -1669,9 +1669,10 @@ fn check_and_describe(root: &Path, written: &mut Written) -> Json {
     } else {
         let stored = opened
             .data_type()
-            .downcast_ref::<StoredStructDataType>()
+            .downcast_ref::<StructDataType>()
+            .and_then(StructDataType::stored_layout)
             .unwrap_or_else(|| panic!("{name}: not opened as a v2 structured array"));
-        assert_eq!(stored.stored_layout(), &written.layout, "{name}: v2 dtype");
+        assert_eq!(stored, &written.layout, "{name}: v2 dtype");
         if tensorstore_reads_v2(&written.layout) && tensorstore_reads_codec(2, &spec.compression) {
             written.readers.push("tensorstore");
         }

@@ -21,6 +21,7 @@ mod derive_field_types;
 mod derive_metadata;
 mod derive_proptest;
 mod derive_roundtrip;
+mod error_detail;
 mod fast_path;
 pub mod generated_code;
 mod interop_fixtures;

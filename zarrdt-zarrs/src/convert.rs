@@ -3,7 +3,6 @@
 
 use serde_json::Value as Json;
 use zarrdt_core::Endian;
-use zarrs::array::data_type::api::DataTypeFillValueMetadataError;
 use zarrs::array::{Endianness, FillValueMetadata};
 
 /// zarrdt's name for a zarrs byte order.
@@ -20,13 +19,6 @@ pub(crate) fn endianness_of(endian: Endian) -> Endianness {
         Endian::Little => Endianness::Little,
         Endian::Big => Endianness::Big,
     }
-}
-
-/// The JSON of a fill value as zarrs holds it.
-pub(crate) fn fill_json(
-    metadata: &FillValueMetadata,
-) -> Result<Json, DataTypeFillValueMetadataError> {
-    serde_json::to_value(metadata).map_err(|_| DataTypeFillValueMetadataError)
 }
 
 /// A fill value's JSON as zarrs holds it.

@@ -11,7 +11,8 @@ use zarrs::array::codec::{
     BloscCodec, BloscCompressionLevel, BloscCompressor, BloscShuffleMode, BytesCodec, GzipCodec,
 };
 use zarrs::array::{
-    Array, ArrayBuilder, ArrayMetadata, ArrayMetadataOptions, BytesToBytesCodecTraits, DataType,
+    Array, ArrayBuilder, ArrayCreateError, ArrayMetadata, ArrayMetadataOptions,
+    BytesToBytesCodecTraits, DataType,
 };
 use zarrs::metadata::v3::MetadataV3;
 use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
@@ -236,14 +237,15 @@ impl ArrayOptions {
         fill: &Value,
     ) -> Result<Array<S>, Error> {
         register();
+        let key = meta_key_v3(&node_path(path)?);
         let fill_json = data_type.fill_value_to_v3_json(fill)?;
-        let zarrs_type = zarrs_data_type(data_type)?;
+        let zarrs_type = zarrs_data_type(data_type, &key)?;
         let bytes = BytesCodec::new(
             data_type
                 .has_endianness()
                 .then(|| endianness_of(self.endian)),
         );
-        let compressors = self.compressors(data_type.size())?;
+        let compressors = self.compressors(data_type.size(), &key, "codecs")?;
         let (grid, inner) = match &self.shard_shape {
             Some(shards) => (shards.clone(), Some(self.chunk_shape.clone())),
             None => (self.chunk_shape.clone(), None),
@@ -252,7 +254,8 @@ impl ArrayOptions {
             self.shape.clone(),
             grid,
             zarrs_type,
-            fill_metadata(fill_json.clone()).map_err(|e| metadata_error(path, e))?,
+            fill_metadata(fill_json.clone())
+                .map_err(|e| Error::metadata(&key, Some("fill_value"), e))?,
         );
         builder
             .array_to_bytes_codec(Arc::new(bytes))
@@ -267,9 +270,9 @@ impl ArrayOptions {
         let ArrayMetadata::V3(metadata) = array.metadata_opt(&options) else {
             unreachable!("ArrayBuilder builds Zarr v3 arrays")
         };
-        let mut document = serde_json::to_value(metadata).map_err(|e| metadata_error(path, e))?;
+        let mut document =
+            serde_json::to_value(metadata).map_err(|e| Error::metadata(&key, None, e))?;
         document["fill_value"] = fill_json;
-        let key = meta_key_v3(&node_path(path)?);
         write_document(&*store, &key, &document)?;
         Ok(array)
     }
@@ -285,8 +288,14 @@ impl ArrayOptions {
         layout: &Layout,
         fill: Option<&Value>,
     ) -> Result<Array<S>, Error> {
+        let node = node_path(path)?;
+        let key = meta_key_v2_array(&node);
         if self.shard_shape.is_some() {
-            return Err(metadata_error(path, "Zarr v2 arrays cannot be sharded"));
+            return Err(Error::metadata(
+                &key,
+                None,
+                "Zarr v2 arrays cannot be sharded (ArrayOptions::shards)",
+            ));
         }
         let compressor = match &self.compression {
             Compression::None => Json::Null,
@@ -300,16 +309,16 @@ impl ArrayOptions {
             | Compression::Lz4
             | Compression::Lzma { .. } => {
                 // The codec checks the settings; numcodecs' configuration is its v2 one.
-                let codec = self.compressors(layout.size())?;
+                let codec = self.compressors(layout.size(), &key, "compressor")?;
                 let mut configuration = Json::Object(
                     codec[0]
                         .configuration_v2(&CodecMetadataOptions::default())
                         .map(Map::from)
                         .unwrap_or_default(),
                 );
-                let id = codec[0]
-                    .name_v2()
-                    .ok_or_else(|| metadata_error(path, "the codec has no Zarr v2 id"))?;
+                let id = codec[0].name_v2().ok_or_else(|| {
+                    Error::metadata(&key, Some("compressor"), "the codec has no Zarr v2 id")
+                })?;
                 configuration["id"] = Json::from(id.into_owned());
                 configuration
             }
@@ -325,8 +334,7 @@ impl ArrayOptions {
             "filters": null,
             "dimension_separator": ".",
         });
-        let node = node_path(path)?;
-        write_document(&*store, &meta_key_v2_array(&node), &document)?;
+        write_document(&*store, &key, &document)?;
         if !self.attributes.is_empty() {
             let key = zarrs::node::meta_key_v2_attributes(&node);
             write_document(&*store, &key, &Json::Object(self.attributes.clone()))?;
@@ -334,12 +342,15 @@ impl ArrayOptions {
         open_array(store, path)
     }
 
-    /// The bytes-to-bytes codecs of the chosen compression, for elements of `size` bytes.
-    fn compressors(&self, size: usize) -> Result<Vec<Arc<dyn BytesToBytesCodecTraits>>, Error> {
-        let invalid = |reason: String| Error::Metadata {
-            key: "codecs".into(),
-            reason,
-        };
+    /// The bytes-to-bytes codecs of the chosen compression, for elements of `size` bytes; an
+    /// error names the `member` of the metadata document `key` they were to be written in.
+    fn compressors(
+        &self,
+        size: usize,
+        key: &StoreKey,
+        member: &str,
+    ) -> Result<Vec<Arc<dyn BytesToBytesCodecTraits>>, Error> {
+        let invalid = |reason: String| Error::metadata(key, Some(member), reason);
         Ok(match &self.compression {
             Compression::None => Vec::new(),
             Compression::Zstd { level } => vec![Arc::new(crate::codec::zstd::codec(*level, false))],
@@ -387,21 +398,17 @@ impl ArrayOptions {
 
 /// The zarrs data type of a Zarr data type: its v3 metadata, created through zarrs' registry
 /// (zarrdt's [`StructDataType`](crate::StructDataType) for structs, zarrs' own for scalars).
-fn zarrs_data_type(data_type: &ZarrDataType) -> Result<DataType, Error> {
-    let metadata: MetadataV3 = serde_json::from_value(data_type.to_v3_json())
-        .map_err(|e| metadata_error("data_type", e))?;
-    DataType::from_metadata(&metadata).map_err(|e| metadata_error("data_type", e))
+/// An error names the metadata document `key` the data type was to be written in.
+fn zarrs_data_type(data_type: &ZarrDataType, key: &StoreKey) -> Result<DataType, Error> {
+    let invalid = |reason: String| Error::metadata(key, Some("data_type"), reason);
+    let metadata: MetadataV3 =
+        serde_json::from_value(data_type.to_v3_json()).map_err(|e| invalid(e.to_string()))?;
+    DataType::from_metadata(&metadata).map_err(|e| invalid(e.to_string()))
 }
 
+/// The node at `path`, or zarrs' error saying it is not a node path.
 fn node_path(path: &str) -> Result<NodePath, Error> {
-    NodePath::new(path).map_err(|e| metadata_error(path, e))
-}
-
-fn metadata_error(key: &str, reason: impl ToString) -> Error {
-    Error::Metadata {
-        key: key.to_owned(),
-        reason: reason.to_string(),
-    }
+    Ok(NodePath::new(path).map_err(ArrayCreateError::from)?)
 }
 
 /// Writes a JSON document (pretty, as zarr-python writes them).
@@ -410,7 +417,7 @@ fn write_document<S: ?Sized + ReadableWritableStorageTraits>(
     key: &StoreKey,
     document: &Json,
 ) -> Result<(), Error> {
-    let text = serde_json::to_vec_pretty(document).map_err(|e| metadata_error(key.as_str(), e))?;
+    let text = serde_json::to_vec_pretty(document).map_err(|e| Error::metadata(key, None, e))?;
     store.set(key, text.into())?;
     Ok(())
 }

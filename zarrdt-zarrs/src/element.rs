@@ -6,16 +6,12 @@ use std::borrow::Cow;
 use zarrdt_core::{Endian, ZarrType};
 use zarrs::array::{ArrayBytes, DataType, ElementError};
 
-use crate::record::RecordType;
+use crate::record::check_type;
 
 /// Checks that `data_type`, an array's, stores `T`: same fields, names, types and offsets (a
 /// Zarr v2 array's byte orders may be any); the error names the first field that differs.
 pub fn validate<T: ZarrType>(data_type: &DataType) -> Result<(), ElementError> {
-    let record =
-        RecordType::of(data_type).map_err(|error| ElementError::Other(error.to_string()))?;
-    T::layout(Endian::NATIVE)
-        .check_matches(record.native_layout())
-        .map_err(|error| ElementError::Other(error.to_string()))
+    check_type::<T>(data_type).map_err(|error| ElementError::Other(error.to_string()))
 }
 
 /// The array bytes of `elements`: packed, native byte order, as zarrs' codecs take them.

@@ -38,12 +38,19 @@ pub enum Error {
     #[error(transparent)]
     Storage(#[from] StorageError),
 
-    /// A metadata document that is not JSON, or not an array's.
-    #[error("invalid array metadata {key}: {reason}")]
+    /// Array metadata that is wrong: a document that is not JSON or not an array's, a member
+    /// zarrdt or zarrs refuses, or options that cannot make a valid one
+    /// ([`ArrayOptions`](crate::ArrayOptions)). Built by one constructor, so each field means
+    /// one thing whatever found the fault.
+    #[error("invalid array metadata {key}{}: {reason}", in_member(.member))]
     Metadata {
-        /// The store key of the document.
+        /// The store key of the metadata document: the one read (`zarr.json`, `a/b/.zarray`),
+        /// or the one an array being created was to have.
         key: String,
-        /// What was wrong.
+        /// The member of the document at fault (`codecs`, `data_type`, `fill_value`, `shape`,
+        /// …), or `None` for the document as a whole.
+        member: Option<String>,
+        /// What is wrong.
         reason: String,
     },
 
@@ -116,7 +123,29 @@ pub enum Error {
     },
 }
 
+/// The member part of an [`Error::Metadata`] message.
+fn in_member(member: &Option<String>) -> String {
+    member
+        .as_ref()
+        .map(|member| format!(": {member}"))
+        .unwrap_or_default()
+}
+
 impl Error {
+    /// The error about `member` (`None`: the document as a whole) of the array metadata
+    /// document at the store key `key`: the one way [`Error::Metadata`] is built.
+    pub(crate) fn metadata(
+        key: impl std::fmt::Display,
+        member: Option<&str>,
+        reason: impl std::fmt::Display,
+    ) -> Self {
+        Error::Metadata {
+            key: key.to_string(),
+            member: member.map(str::to_owned),
+            reason: reason.to_string(),
+        }
+    }
+
     /// zarrs' `error` about the bytes of a chunk (a codec or storage error, which does not say
     /// which chunk) with the store key of `chunk` added.
     pub(crate) fn in_chunk<S: ?Sized>(array: &Array<S>, chunk: &[u64], error: ArrayError) -> Self {

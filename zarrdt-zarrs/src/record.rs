@@ -2,10 +2,10 @@
 //! whichever zarrs data type holds them.
 
 use serde_json::{Value as Json, json};
-use zarrdt_core::{DataType as ZarrDataType, Endian, Layout};
+use zarrdt_core::{DataType as ZarrDataType, Endian, Layout, ZarrType};
 use zarrs::array::DataType;
 
-use crate::{Error, StoredStructDataType, StructDataType};
+use crate::{Error, StructDataType};
 
 /// The element type of an array in zarrdt's terms: its Zarr v3 data type (if it has one) and
 /// the layout of one element as zarrs hands it over (packed, or as a v2 array stores it, in
@@ -18,23 +18,13 @@ pub struct RecordType {
 
 impl RecordType {
     /// The element type of an array whose zarrs data type is `data_type`: a struct
-    /// ([`StructDataType`]), a Zarr v2 structured dtype ([`StoredStructDataType`]), or any
+    /// or a Zarr v2 structured dtype ([`StructDataType`]), or any
     /// of zarrs' own fixed-size data types zarrdt knows (the core scalar types).
     pub fn of(data_type: &DataType) -> Result<Self, Error> {
         if let Some(record) = data_type.downcast_ref::<StructDataType>() {
             return Ok(RecordType {
-                data_type: Some(record.data_type().clone()),
+                data_type: record.data_type().cloned(),
                 native: record.native_layout().clone(),
-            });
-        }
-        if let Some(stored) = data_type.downcast_ref::<StoredStructDataType>() {
-            return Ok(RecordType {
-                data_type: stored
-                    .stored_layout()
-                    .to_v3()
-                    .ok()
-                    .map(|(data_type, _)| data_type),
-                native: stored.native_layout().clone(),
             });
         }
         let name = data_type.name_v3().map(|name| name.into_owned());
@@ -70,4 +60,13 @@ impl RecordType {
     pub fn native_layout(&self) -> &Layout {
         &self.native
     }
+}
+
+/// That `T` is the element type of an array whose zarrs data type is `data_type`: same fields,
+/// names, types and offsets (a Zarr v2 array's byte orders may be any), or the error naming
+/// the first field that differs. Every typed read and write checks this.
+pub(crate) fn check_type<T: ZarrType>(data_type: &DataType) -> Result<(), Error> {
+    let record = RecordType::of(data_type)?;
+    T::layout(Endian::NATIVE).check_matches(record.native_layout())?;
+    Ok(())
 }

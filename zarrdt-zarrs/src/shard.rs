@@ -30,6 +30,7 @@ use zarrs::metadata::ConfigurationSerialize;
 use zarrs::metadata_ext::codec::sharding::{
     ShardingCodecConfiguration, ShardingCodecConfigurationV1, ShardingIndexLocation,
 };
+use zarrs::node::meta_key_v3;
 use zarrs::storage::ReadableStorageTraits;
 use zarrs::storage::byte_range::ByteRange;
 
@@ -380,10 +381,8 @@ impl Sharding {
         if !array.is_sharded() {
             return Ok(None);
         }
-        let invalid = |reason: String| Error::Metadata {
-            key: "codecs".into(),
-            reason,
-        };
+        let key = meta_key_v3(array.path());
+        let invalid = |reason: String| Error::metadata(&key, Some("codecs"), reason);
         let Some(configuration) = array
             .codecs()
             .array_to_bytes_codec()

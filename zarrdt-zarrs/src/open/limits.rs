@@ -80,12 +80,9 @@ impl OpenOptions {
     }
 }
 
-/// An error about the member `member` of the metadata document `key`.
+/// [`Error::metadata`] about the member `member` of the metadata document `key`.
 pub(crate) fn invalid(key: &str, member: &str, reason: impl std::fmt::Display) -> Error {
-    Error::Metadata {
-        key: key.to_owned(),
-        reason: format!("{member}: {reason}"),
-    }
+    Error::metadata(key, Some(member), reason)
 }
 
 /// The extents of the shape at `member` of `object`: a list of non-negative integers.
@@ -210,7 +207,7 @@ fn name_of(value: &Json) -> Option<&str> {
 pub(crate) fn check_v3(key: &str, json: &Json, element_size: usize) -> Result<(), Error> {
     let object = json
         .as_object()
-        .ok_or_else(|| invalid(key, "<document>", "must be a JSON object"))?;
+        .ok_or_else(|| Error::metadata(key, None, "must be a JSON object"))?;
     let shape = extents(object, key, "shape")?;
     check_element_count(key, "shape", &shape)?;
 
@@ -387,7 +384,7 @@ fn check_shuffle(key: &str, member: &str, elementsize: Option<&Json>) -> Result<
 pub(crate) fn check_v2(key: &str, json: &Json, element_size: usize) -> Result<(), Error> {
     let object = json
         .as_object()
-        .ok_or_else(|| invalid(key, "<document>", "must be a JSON object"))?;
+        .ok_or_else(|| Error::metadata(key, None, "must be a JSON object"))?;
     let shape = extents(object, key, "shape")?;
     check_element_count(key, "shape", &shape)?;
     let chunks = extents(object, key, "chunks")?;

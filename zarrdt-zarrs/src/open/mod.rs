@@ -13,7 +13,7 @@ use std::sync::{Arc, Once};
 
 use serde_json::Value as Json;
 use zarrs::array::data_type::api::{DataTypeRuntimePluginV3, register_data_type_v3};
-use zarrs::array::{Array, DataTypeTraitsV3};
+use zarrs::array::{Array, ArrayCreateError, DataTypeTraitsV3};
 use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v2_attributes, meta_key_v3};
 use zarrs::storage::{ReadableStorageTraits, StoreKey};
 
@@ -47,10 +47,7 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
     };
     serde_json::from_slice(&bytes)
         .map(Some)
-        .map_err(|error| Error::Metadata {
-            key: key.to_string(),
-            reason: error.to_string(),
-        })
+        .map_err(|error| Error::metadata(key, None, error))
 }
 
 /// Opens the Zarr array at `path` (`"/"` for the root of the store, `"/group/array"` below it)
@@ -63,7 +60,7 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
 ///   the byte order of the array's `bytes` codec (also inside `sharding_indexed`), as the
 ///   `structured` spec says.
 /// * Zarr v2: every dtype zarrs knows, and NumPy structured dtypes (per-field byte order,
-///   padding, subarrays, nested records; [`StoredStructDataType`](crate::StoredStructDataType)),
+///   padding, subarrays, nested records; [`StructDataType`](crate::StructDataType)),
 ///   with the compressors, filters, `order` and dimension separator zarrs supports (Blosc,
 ///   zstd, gzip, …). A `null` fill value of a structured dtype reads as the zero record, as
 ///   NumPy fills it.
@@ -72,7 +69,8 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
 /// [`Error::ElementTooLarge`], before anything of its size is allocated; shapes whose
 /// products overflow, chunk grids other than `regular`, chunk key encodings other than
 /// `default` and `v2`, and codec configurations zarrs cannot use safely are
-/// [`Error::Metadata`] naming the document and the member. Opening takes memory in proportion
+/// [`Error::Metadata`] naming the document and the member. A `path` that is not a node path
+/// is zarrs' [`ArrayCreateError::NodePathError`]. Opening takes memory in proportion
 /// to the metadata and one element.
 ///
 /// Missing chunks read as the fill value. Do not call zarrs' `store_metadata` on a Zarr v2
@@ -104,10 +102,7 @@ impl OpenOptions {
         path: &str,
     ) -> Result<Array<S>, Error> {
         register();
-        let node = NodePath::new(path).map_err(|error| Error::Metadata {
-            key: path.to_owned(),
-            reason: error.to_string(),
-        })?;
+        let node = NodePath::new(path).map_err(ArrayCreateError::from)?;
         // An array that does not open for a codec's sake is an error naming that codec.
         let key = meta_key_v3(&node);
         if let Some(json) = read_json(&*store, &key)? {

@@ -1,5 +1,5 @@
 //! Opening a Zarr v2 array: its `dtype` sized and its `.zarray` checked before zarrs builds it;
-//! NumPy structured dtypes through [`StoredStructDataType`].
+//! NumPy structured dtypes through [`StructDataType`].
 
 use std::sync::Arc;
 
@@ -13,7 +13,7 @@ use zarrs::storage::{ReadableStorageTraits, StoreKey};
 
 use super::OpenOptions;
 use super::limits::{self, invalid};
-use crate::{Error, StoredStructDataType};
+use crate::{Error, StructDataType};
 
 /// The size zarrdt counts for an object (`|O`) element: its offset in the chunk.
 const OBJECT_ELEMENT_SIZE: usize = 8;
@@ -54,7 +54,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
     }
     fill_scalar_zero(&mut json, element_size);
     let mut metadata: ZarrsMetadataV2 =
-        serde_json::from_value(json).map_err(|e| invalid(&key, "<document>", e))?;
+        serde_json::from_value(json).map_err(|e| Error::metadata(&key, None, e))?;
     if let Some(Json::Object(attributes)) = attributes {
         metadata.attributes = attributes;
     }
@@ -67,7 +67,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
 
 /// A v2 array of a NumPy structured dtype: zarrs reads its grid, keys and codecs from the
 /// `.zarray` with a same-size placeholder dtype (and a placeholder fill zarrs passes through
-/// as it is), and [`StoredStructDataType`] decodes the records and holds the fill value.
+/// as it is), and [`StructDataType`] decodes the records and holds the fill value.
 fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     store: Arc<S>,
     path: &str,
@@ -76,17 +76,17 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     attributes: Option<Json>,
 ) -> Result<Array<S>, Error> {
     let elements = ArrayMetadataV2::from_json(&json)?;
-    let data_type = StoredStructDataType::from_v2_json(&json["dtype"])?;
+    let data_type = StructDataType::from_v2_json(&json["dtype"])?;
     let native = data_type.native_layout();
     let fill = match elements.fill_value {
         Some(fill) => native.encode_value(&fill)?,
         None => vec![0; native.size()],
     };
     let mut placeholder = json;
-    placeholder["dtype"] = Json::from(format!("|V{}", data_type.stored_layout().size()));
+    placeholder["dtype"] = Json::from(format!("|V{}", native.size()));
     placeholder["fill_value"] = Json::from(0);
     let mut v2: ZarrsMetadataV2 =
-        serde_json::from_value(placeholder).map_err(|e| invalid(key, "<document>", e))?;
+        serde_json::from_value(placeholder).map_err(|e| Error::metadata(key, None, e))?;
     if let Some(Json::Object(attributes)) = attributes {
         v2.attributes = attributes;
     }
@@ -94,7 +94,7 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     let mut v3 = zarrs::convert::array_metadata_v2_to_v3(&v2)
         .map_err(|e| Error::Create(ArrayCreateError::UnsupportedZarrV2Array(e.to_string())))?;
     v3.data_type = data_type.metadata();
-    v3.fill_value = StoredStructDataType::fill_metadata(&fill);
+    v3.fill_value = StructDataType::v2_fill_metadata(&fill);
     Ok(Array::new_with_metadata(
         store,
         path,

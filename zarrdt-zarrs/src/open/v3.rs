@@ -56,7 +56,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         limits::check_v3(&key, &json, size)?;
     }
     let metadata: ArrayMetadataV3 =
-        serde_json::from_value(json).map_err(|e| invalid(&key, "<document>", e))?;
+        serde_json::from_value(json).map_err(|e| Error::metadata(&key, None, e))?;
     Ok(Array::new_with_metadata(
         store,
         path,

@@ -20,6 +20,7 @@ use zarrdt_core::{Value, ZarrType};
 use zarrs::array::{Array, ArraySubsetTraits};
 use zarrs::storage::{ReadableStorageTraits, ReadableWritableStorageTraits};
 
+use crate::record::check_type;
 use crate::subset::check_subset;
 use crate::{Error, RecordType};
 
@@ -113,7 +114,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> ReadRecords for Array<S> {
         subset: &dyn ArraySubsetTraits,
         out: &mut Vec<T>,
     ) -> Result<(), Error> {
-        check_type::<T, S>(self)?;
+        check_type::<T>(self.data_type())?;
         let start = out.len();
         read::read(self, subset, T::SIZE, &mut read::Records { out, start })
     }
@@ -159,7 +160,7 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> WriteRecords for Array
         subset: &dyn ArraySubsetTraits,
         records: &[T],
     ) -> Result<(), Error> {
-        check_type::<T, S>(self)?;
+        check_type::<T>(self.data_type())?;
         write::write(self, subset, &write::Records(records))
     }
 
@@ -177,11 +178,4 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> WriteRecords for Array
             },
         )
     }
-}
-
-/// That `T` is the array's record type, or the error naming the first field that differs.
-fn check_type<T: ZarrType, S: ?Sized>(array: &Array<S>) -> Result<(), Error> {
-    let record = RecordType::of(array.data_type())?;
-    T::layout(zarrdt_core::Endian::NATIVE).check_matches(record.native_layout())?;
-    Ok(())
 }

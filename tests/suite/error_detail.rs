@@ -1,0 +1,183 @@
+//! zarrdt's own error detail reaching the user through zarrs' hooks (issue 18): a chunk of
+//! the wrong length reads as a length problem naming the chunk (not as a missing `endian`),
+//! a bad fill value names its field, a failing write names its chunk, and every metadata
+//! error names the document (its store key) and the member at fault.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::json;
+use zarrdt::array::{ArrayOptions, Compression, Error, open_array};
+use zarrdt::layout::Layout;
+use zarrdt::value::Value;
+use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::zarrs::storage::store::MemoryStore;
+use zarrdt::zarrs::storage::{StoreKey, WritableStorageTraits};
+use zarrdt::{Endian, ReadRecords, WriteRecords, ZarrStruct};
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Sample {
+    id: u32,
+    value: f64,
+}
+
+fn samples(n: u32) -> Vec<Sample> {
+    (0..n)
+        .map(|id| Sample {
+            id,
+            value: f64::from(id) / 2.0,
+        })
+        .collect()
+}
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("error_detail")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `error`'s message, which must say every one of `needles` and none of `never`.
+fn says(error: &Error, needles: &[&str], never: &[&str]) {
+    let message = error.to_string();
+    for needle in needles {
+        assert!(
+            message.contains(needle),
+            "{message:?} does not say {needle:?}"
+        );
+    }
+    for word in never {
+        assert!(!message.contains(word), "{message:?} says {word:?}");
+    }
+}
+
+/// A chunk one byte short, stored in the byte order other than the machine's (so zarrs'
+/// `bytes` hook has to convert it): the error names the chunk and its length, and does not
+/// blame a missing `endian`.
+#[test]
+fn a_short_chunk_is_a_length_error_naming_the_chunk() {
+    let foreign = match Endian::NATIVE {
+        Endian::Little => Endian::Big,
+        Endian::Big => Endian::Little,
+    };
+    // Zarr v3, the codec's byte order.
+    let store = Arc::new(MemoryStore::new());
+    let array = ArrayOptions::new(vec![8], vec![4])
+        .endian(foreign)
+        .compression(Compression::None)
+        .create(store.clone(), "/a", &Sample::default())
+        .unwrap();
+    array.store_records(&[0..8], &samples(8)).unwrap();
+    let key = StoreKey::new("a/c/1").unwrap();
+    store.set(&key, vec![0u8; 4 * 12 - 1].into()).unwrap();
+    let array = open_array(store.clone(), "/a").unwrap();
+    let error = array.retrieve_records::<Sample>(&[0..8]).unwrap_err();
+    says(&error, &["a/c/1", "47"], &["endianness"]);
+    let error = array.retrieve_values(&[4..8]).unwrap_err();
+    says(&error, &["a/c/1"], &["endianness"]);
+
+    // Zarr v2, each field's own byte order.
+    let layout = Layout::from_v2_json(&json!([["id", ">u4"], ["value", ">f8"]])).unwrap();
+    let store = Arc::new(MemoryStore::new());
+    let array = ArrayOptions::new(vec![8], vec![4])
+        .compression(Compression::None)
+        .create_v2(store.clone(), "/b", &layout, None)
+        .unwrap();
+    let values: Vec<Value> = samples(8).iter().map(zarrdt::ZarrType::to_value).collect();
+    array.store_values(&[0..8], &values).unwrap();
+    let key = StoreKey::new("b/1").unwrap();
+    store.set(&key, vec![0u8; 4 * 12 - 1].into()).unwrap();
+    let error = array.retrieve_records::<Sample>(&[0..8]).unwrap_err();
+    says(&error, &["b/1", "47"], &["endianness"]);
+}
+
+/// A struct fill value zarrs is handed (through `open_array`) that zarrdt cannot read: the
+/// error names the field and the value, not only zarrs' "incompatible fill value".
+#[test]
+fn a_bad_fill_value_names_its_field() {
+    let store = Arc::new(MemoryStore::new());
+    let document = json!({
+        "zarr_format": 3,
+        "node_type": "array",
+        "shape": [4],
+        "data_type": {"name": "struct", "configuration": {"fields": [
+            {"name": "id", "data_type": "uint32"},
+            {"name": "value", "data_type": "float64"}]}},
+        "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+        "chunk_key_encoding": {"name": "default"},
+        "fill_value": {"id": 0, "value": "a lot"},
+        "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+    });
+    let key = StoreKey::new("zarr.json").unwrap();
+    store
+        .set(&key, serde_json::to_vec(&document).unwrap().into())
+        .unwrap();
+    let error = open_array(store, "/").unwrap_err();
+    says(&error, &["value", "a lot"], &[]);
+}
+
+/// A write whose chunk the store refuses: the error names the chunk, whether the chunk is
+/// written whole or updated in part, and however many chunks are written at once.
+#[test]
+fn a_refused_write_names_the_chunk() {
+    let dir = scratch("refused_write");
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let array = ArrayOptions::new(vec![16], vec![4])
+        .create(store.clone(), "/a", &Sample::default())
+        .unwrap();
+    // A directory where chunk 2's file goes: the store cannot write it.
+    std::fs::create_dir_all(dir.join("a/c/2/blocked")).unwrap();
+    let error = array.store_records(&[0..16], &samples(16)).unwrap_err();
+    says(&error, &["a/c/2"], &[]);
+    let error = array.store_records(&[9..10], &samples(1)).unwrap_err();
+    says(&error, &["a/c/2"], &[]);
+    let values: Vec<Value> = samples(16).iter().map(zarrdt::ZarrType::to_value).collect();
+    let error = array.store_values(&[0..16], &values).unwrap_err();
+    says(&error, &["a/c/2"], &[]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every metadata error names the store key of the document and the member at fault.
+#[test]
+fn metadata_errors_name_the_document_and_the_member() {
+    let store = Arc::new(MemoryStore::new());
+    // Options that cannot be written: the document they were to go in, and its member.
+    let error = ArrayOptions::new(vec![8], vec![4])
+        .compression(Compression::BloscLz4 { level: 12 })
+        .create(store.clone(), "/a", &Sample::default())
+        .unwrap_err();
+    assert!(matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["a/zarr.json", "codecs", "12"], &[]);
+
+    let layout = Layout::from_v2_json(&json!([["id", "<u4"]])).unwrap();
+    let error = ArrayOptions::new(vec![8], vec![4])
+        .compression(Compression::Bz2 { level: 0 })
+        .create_v2(store.clone(), "/b", &layout, None)
+        .unwrap_err();
+    assert!(matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["b/.zarray", "compressor", "level 0"], &[]);
+
+    let error = ArrayOptions::new(vec![8], vec![4])
+        .shards(vec![8])
+        .create_v2(store.clone(), "/b", &layout, None)
+        .unwrap_err();
+    assert!(matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["b/.zarray", "sharded"], &[]);
+
+    // A document that is not JSON: its key.
+    let key = StoreKey::new("c/zarr.json").unwrap();
+    store.set(&key, b"{not json".to_vec().into()).unwrap();
+    let error = open_array(store.clone(), "/c").unwrap_err();
+    assert!(matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["invalid array metadata c/zarr.json: "], &[]);
+
+    // A path that is no node path is not a metadata document's fault.
+    let error = open_array(store, "no/leading/slash").unwrap_err();
+    assert!(!matches!(error, Error::Metadata { .. }), "{error:?}");
+    says(&error, &["no/leading/slash"], &[]);
+}
