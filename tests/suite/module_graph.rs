@@ -185,3 +185,52 @@ fn the_check_sees_a_cycle() {
     graph.get_mut("b").unwrap().clear();
     assert_eq!(cycle(&graph), None);
 }
+
+/// The public methods declared in `impl Layout { … }` blocks of `text` (top-level blocks,
+/// closed by a `}` in the first column).
+fn layout_methods(text: &str) -> Vec<String> {
+    let mut methods = Vec::new();
+    let mut inside = false;
+    for line in code(text).lines() {
+        if line.starts_with("impl Layout {") {
+            inside = true;
+        } else if inside && line.starts_with('}') {
+            inside = false;
+        } else if inside && let Some(rest) = line.strip_prefix("    pub fn ") {
+            methods.extend(identifiers(rest).first().map(|name| (*name).to_owned()));
+        }
+    }
+    methods
+}
+
+#[test]
+fn layout_docs_list_every_layout_method() {
+    let layout = fs::read_to_string(src().join("layout/mod.rs")).unwrap();
+    let docs: String = layout[..layout.find("pub enum Layout").unwrap()]
+        .lines()
+        .rev()
+        .skip(1)
+        .take_while(|line| line.starts_with("///") || line.starts_with("#["))
+        .collect();
+    let mut methods = Vec::new();
+    for files in modules().values() {
+        for file in files {
+            methods.extend(layout_methods(&fs::read_to_string(file).unwrap()));
+        }
+    }
+    assert!(methods.len() > 20, "found only {methods:?}");
+    let missing: Vec<&String> = methods
+        .iter()
+        .filter(|name| !docs.contains(&format!("(Layout::{name})")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "`Layout`'s docs do not list {missing:?}"
+    );
+}
+
+#[test]
+fn the_layout_method_scan_sees_public_methods_only() {
+    let text = "impl Layout {\n    pub fn a(&self) {}\n    fn b() {}\n    pub(crate) fn c() {}\n}\nimpl Other {\n    pub fn d() {}\n}\n";
+    assert_eq!(layout_methods(text), ["a"]);
+}

@@ -5,23 +5,6 @@ use crate::endian::{BigEndian, LittleEndian, StaticEndian};
 use crate::{Endian, Error, FieldPath, Layout, PathSegment, ZarrType};
 
 impl Layout {
-    /// The field at `path` (field names from the top of the element, such as `["pos"]` or
-    /// `["point", "x"]`): its byte offset in the element and its layout; `None` if there is
-    /// no such field.
-    pub fn field_at(&self, path: &[&str]) -> Option<(usize, &Layout)> {
-        let mut offset = 0;
-        let mut current = self;
-        for name in path {
-            let Layout::Struct(structure) = current else {
-                return None;
-            };
-            let field = structure.field(name)?;
-            offset += field.offset();
-            current = field.layout();
-        }
-        Some((offset, current))
-    }
-
     /// The field at `path` of every element of `bytes` (a chunk stored in this layout, a whole
     /// number of elements), decoded as `T`s in the field's own byte order.
     ///

@@ -29,6 +29,35 @@ use crate::{Endian, Error, FieldPath, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, Scala
 
 /// How one element is laid out in stored bytes.
 ///
+/// # Operations, by concept
+///
+/// The methods of `Layout` live with the module that owns their concept; all of them are
+/// listed here.
+///
+/// * **Structure** (this module): [`size`](Layout::size), [`depth`](Layout::depth),
+///   [`has_padding`](Layout::has_padding), [`field_at`](Layout::field_at),
+///   [`leaves`](Layout::leaves), and comparison of two layouts,
+///   [`check_matches`](Layout::check_matches).
+/// * **Byte order** (this module): [`has_endianness`](Layout::has_endianness),
+///   [`uniform_endian`](Layout::uniform_endian), [`with_endian`](Layout::with_endian).
+/// * **Zarr v2 `dtype`** (this module): [`from_v2_json`](Layout::from_v2_json),
+///   [`to_v2_json`](Layout::to_v2_json).
+/// * **Zarr v3 data type** (the data type module): [`from_data_type`](Layout::from_data_type),
+///   [`to_v3`](Layout::to_v3).
+/// * **Codec**, bytes to [`Value`](crate::Value)s and back (the codec module):
+///   [`decode_value`](Layout::decode_value), [`encode_value`](Layout::encode_value),
+///   [`decode_values`](Layout::decode_values), [`encode_values`](Layout::encode_values),
+///   [`zero_value`](Layout::zero_value), and the in-place byte swap
+///   [`convert_byte_order`](Layout::convert_byte_order) (see also
+///   [`ByteOrderConversion`](crate::ByteOrderConversion)).
+/// * **Elements**, one field read as a Rust type [`ZarrType`](crate::ZarrType) (the element
+///   module): [`decode_field`](Layout::decode_field),
+///   [`decode_field_into`](Layout::decode_field_into).
+/// * **Fill values and JSON values** (the fill value module):
+///   [`fill_value_from_v2_json`](Layout::fill_value_from_v2_json),
+///   [`fill_value_to_v2_json`](Layout::fill_value_to_v2_json),
+///   [`value_to_json`](Layout::value_to_json), [`value_from_json`](Layout::value_from_json).
+///
 /// ```
 /// use zarrdt_core::Layout;
 /// use serde_json::json;
@@ -447,6 +476,23 @@ impl Layout {
             }
             Layout::Subarray(array) => array.element().has_endianness(),
         }
+    }
+
+    /// The field at `path` (field names from the top of the element, such as `["pos"]` or
+    /// `["point", "x"]`): its byte offset in the element and its layout; `None` if there is
+    /// no such field.
+    pub fn field_at(&self, path: &[&str]) -> Option<(usize, &Layout)> {
+        let mut offset = 0;
+        let mut current = self;
+        for name in path {
+            let Layout::Struct(structure) = current else {
+                return None;
+            };
+            let field = structure.field(name)?;
+            offset += field.offset();
+            current = field.layout();
+        }
+        Some((offset, current))
     }
 
     /// A short description for messages: `"float32"`, `"a struct of 3 fields"`…
