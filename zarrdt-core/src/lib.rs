@@ -90,6 +90,7 @@ mod error;
 mod fill_value;
 mod layout;
 mod metadata;
+mod numeric;
 mod path;
 mod scalar;
 mod unique;

@@ -1,10 +1,8 @@
 //! One scalar leaf between its stored bytes and a [`Value`].
 
-use half::f16;
-use num_complex::Complex;
-
 use super::primitive::Primitive;
 use crate::endian::{BigEndian, LittleEndian, StaticEndian};
+use crate::numeric::numeric_kinds;
 use crate::{DecodeError, ElementFault, Endian, Error, FieldPath, ScalarType, Value};
 
 /// The byte of a `bool`, checked to be 0 or 1.
@@ -65,33 +63,28 @@ pub(crate) fn decode(
 }
 
 fn decode_in<E: StaticEndian>(scalar: ScalarType, bytes: &[u8]) -> Result<Value, DecodeError> {
-    Ok(match scalar {
-        ScalarType::Bool => Value::Bool(bool_from_byte(bytes[0]).map_err(DecodeError::new)?),
-        ScalarType::Int8 => Value::Int8(i8::read::<E>(bytes)),
-        ScalarType::Int16 => Value::Int16(i16::read::<E>(bytes)),
-        ScalarType::Int32 => Value::Int32(i32::read::<E>(bytes)),
-        ScalarType::Int64 => Value::Int64(i64::read::<E>(bytes)),
-        ScalarType::UInt8 => Value::UInt8(u8::read::<E>(bytes)),
-        ScalarType::UInt16 => Value::UInt16(u16::read::<E>(bytes)),
-        ScalarType::UInt32 => Value::UInt32(u32::read::<E>(bytes)),
-        ScalarType::UInt64 => Value::UInt64(u64::read::<E>(bytes)),
-        ScalarType::Float16 => Value::Float16(f16::read::<E>(bytes)),
-        ScalarType::Float32 => Value::Float32(f32::read::<E>(bytes)),
-        ScalarType::Float64 => Value::Float64(f64::read::<E>(bytes)),
-        ScalarType::Complex64 => Value::Complex64(Complex::<f32>::read::<E>(bytes)),
-        ScalarType::Complex128 => Value::Complex128(Complex::<f64>::read::<E>(bytes)),
-        ScalarType::Raw { size } | ScalarType::RawBytes { size } => {
-            Value::Bytes(bytes[..size.get()].to_vec())
-        }
-        ScalarType::NullTerminatedBytes { size } => {
-            Value::Bytes(without_trailing_zeros(&bytes[..size.get()]).to_vec())
-        }
-        ScalarType::DateTime64(_) => Value::DateTime64(i64::read::<E>(bytes)),
-        ScalarType::TimeDelta64(_) => Value::TimeDelta64(i64::read::<E>(bytes)),
-        ScalarType::FixedLengthUtf32 { chars } => {
-            Value::String(utf32_from_bytes::<E>(&bytes[..chars.length_bytes()])?)
-        }
-    })
+    macro_rules! decode {
+        ($($ty:ty => $variant:ident $name:literal;)*) => {
+            match scalar {
+                ScalarType::Bool => {
+                    Value::Bool(bool_from_byte(bytes[0]).map_err(DecodeError::new)?)
+                }
+                $(ScalarType::$variant => Value::$variant(<$ty>::read::<E>(bytes)),)*
+                ScalarType::Raw { size } | ScalarType::RawBytes { size } => {
+                    Value::Bytes(bytes[..size.get()].to_vec())
+                }
+                ScalarType::NullTerminatedBytes { size } => {
+                    Value::Bytes(without_trailing_zeros(&bytes[..size.get()]).to_vec())
+                }
+                ScalarType::DateTime64(_) => Value::DateTime64(i64::read::<E>(bytes)),
+                ScalarType::TimeDelta64(_) => Value::TimeDelta64(i64::read::<E>(bytes)),
+                ScalarType::FixedLengthUtf32 { chars } => {
+                    Value::String(utf32_from_bytes::<E>(&bytes[..chars.length_bytes()])?)
+                }
+            }
+        };
+    }
+    Ok(numeric_kinds!(decode! {}))
 }
 
 /// Encodes `value` into the first `scalar.size()` bytes of `out`, in `endian`; an error (at
@@ -118,72 +111,59 @@ fn encode_in<E: StaticEndian>(
         data_type: scalar.name(),
         reason,
     };
-    match (scalar, value) {
-        (ScalarType::Bool, Value::Bool(v)) => out[0] = u8::from(*v),
-        (ScalarType::Int8, Value::Int8(v)) => v.write::<E>(out),
-        (ScalarType::Int16, Value::Int16(v)) => v.write::<E>(out),
-        (ScalarType::Int32, Value::Int32(v)) => v.write::<E>(out),
-        (ScalarType::Int64, Value::Int64(v))
-        | (ScalarType::DateTime64(_), Value::DateTime64(v))
-        | (ScalarType::TimeDelta64(_), Value::TimeDelta64(v)) => v.write::<E>(out),
-        (ScalarType::UInt8, Value::UInt8(v)) => v.write::<E>(out),
-        (ScalarType::UInt16, Value::UInt16(v)) => v.write::<E>(out),
-        (ScalarType::UInt32, Value::UInt32(v)) => v.write::<E>(out),
-        (ScalarType::UInt64, Value::UInt64(v)) => v.write::<E>(out),
-        (ScalarType::Float16, Value::Float16(v)) => v.write::<E>(out),
-        (ScalarType::Float32, Value::Float32(v)) => v.write::<E>(out),
-        (ScalarType::Float64, Value::Float64(v)) => v.write::<E>(out),
-        (ScalarType::Complex64, Value::Complex64(v)) => v.write::<E>(out),
-        (ScalarType::Complex128, Value::Complex128(v)) => v.write::<E>(out),
-        (ScalarType::Raw { size } | ScalarType::RawBytes { size }, Value::Bytes(bytes)) => {
-            if bytes.len() != size.get() {
-                return Err(mismatch(format!("{} bytes instead of {size}", bytes.len())));
+    macro_rules! encode {
+        ($($ty:ty => $variant:ident $name:literal;)*) => {
+            match (scalar, value) {
+                (ScalarType::Bool, Value::Bool(v)) => out[0] = u8::from(*v),
+                $((ScalarType::$variant, Value::$variant(v)) => v.write::<E>(out),)*
+                (ScalarType::DateTime64(_), Value::DateTime64(v))
+                | (ScalarType::TimeDelta64(_), Value::TimeDelta64(v)) => v.write::<E>(out),
+                (ScalarType::Raw { size } | ScalarType::RawBytes { size }, Value::Bytes(bytes)) => {
+                    if bytes.len() != size.get() {
+                        return Err(mismatch(format!("{} bytes instead of {size}", bytes.len())));
+                    }
+                    out[..size.get()].copy_from_slice(bytes);
+                }
+                (ScalarType::NullTerminatedBytes { size }, Value::Bytes(bytes)) => {
+                    if bytes.len() > size.get() {
+                        return Err(mismatch(format!("{} bytes, more than {size}", bytes.len())));
+                    }
+                    out[..bytes.len()].copy_from_slice(bytes);
+                    out[bytes.len()..size.get()].fill(0);
+                }
+                (ScalarType::FixedLengthUtf32 { chars }, Value::String(text)) => {
+                    utf32_to_bytes::<E>(text, &mut out[..chars.length_bytes()]).ok_or_else(|| {
+                        mismatch(format!(
+                            "a string of {} characters does not fit in {chars}",
+                            text.chars().count()
+                        ))
+                    })?;
+                }
+                (_, other) => return Err(mismatch(other.found())),
             }
-            out[..size.get()].copy_from_slice(bytes);
-        }
-        (ScalarType::NullTerminatedBytes { size }, Value::Bytes(bytes)) => {
-            if bytes.len() > size.get() {
-                return Err(mismatch(format!("{} bytes, more than {size}", bytes.len())));
-            }
-            out[..bytes.len()].copy_from_slice(bytes);
-            out[bytes.len()..size.get()].fill(0);
-        }
-        (ScalarType::FixedLengthUtf32 { chars }, Value::String(text)) => {
-            utf32_to_bytes::<E>(text, &mut out[..chars.length_bytes()]).ok_or_else(|| {
-                mismatch(format!(
-                    "a string of {} characters does not fit in {chars}",
-                    text.chars().count()
-                ))
-            })?;
-        }
-        (_, other) => return Err(mismatch(other.found())),
+        };
     }
+    numeric_kinds!(encode! {});
     Ok(())
 }
 
 /// The value all-zero bytes of `scalar` decode to.
 pub(crate) fn zero(scalar: ScalarType) -> Value {
-    match scalar {
-        ScalarType::Bool => Value::Bool(false),
-        ScalarType::Int8 => Value::Int8(0),
-        ScalarType::Int16 => Value::Int16(0),
-        ScalarType::Int32 => Value::Int32(0),
-        ScalarType::Int64 => Value::Int64(0),
-        ScalarType::UInt8 => Value::UInt8(0),
-        ScalarType::UInt16 => Value::UInt16(0),
-        ScalarType::UInt32 => Value::UInt32(0),
-        ScalarType::UInt64 => Value::UInt64(0),
-        ScalarType::Float16 => Value::Float16(f16::ZERO),
-        ScalarType::Float32 => Value::Float32(0.0),
-        ScalarType::Float64 => Value::Float64(0.0),
-        ScalarType::Complex64 => Value::Complex64(Complex::default()),
-        ScalarType::Complex128 => Value::Complex128(Complex::default()),
-        ScalarType::Raw { size } | ScalarType::RawBytes { size } => {
-            Value::Bytes(vec![0; size.get()])
-        }
-        ScalarType::NullTerminatedBytes { .. } => Value::Bytes(Vec::new()),
-        ScalarType::DateTime64(_) => Value::DateTime64(0),
-        ScalarType::TimeDelta64(_) => Value::TimeDelta64(0),
-        ScalarType::FixedLengthUtf32 { .. } => Value::String(String::new()),
+    // Every number type's `Default` is its zero.
+    macro_rules! zero {
+        ($($ty:ty => $variant:ident $name:literal;)*) => {
+            match scalar {
+                ScalarType::Bool => Value::Bool(false),
+                $(ScalarType::$variant => Value::$variant(<$ty>::default()),)*
+                ScalarType::Raw { size } | ScalarType::RawBytes { size } => {
+                    Value::Bytes(vec![0; size.get()])
+                }
+                ScalarType::NullTerminatedBytes { .. } => Value::Bytes(Vec::new()),
+                ScalarType::DateTime64(_) => Value::DateTime64(0),
+                ScalarType::TimeDelta64(_) => Value::TimeDelta64(0),
+                ScalarType::FixedLengthUtf32 { .. } => Value::String(String::new()),
+            }
+        };
     }
+    numeric_kinds!(zero! {})
 }

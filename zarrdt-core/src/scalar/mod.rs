@@ -11,6 +11,8 @@ mod v3;
 
 use std::fmt;
 
+use crate::numeric::numeric_kinds;
+
 pub use size::{ByteSize, CharCount};
 pub use time::{TimeConfig, TimeUnit, UnknownTimeUnit};
 pub(crate) use v3::{check_keys, parse as parse_v3_scalar};
@@ -197,28 +199,20 @@ impl ScalarType {
 
     /// The v3 name of types whose name is a constant.
     const fn static_name(self) -> Option<&'static str> {
-        Some(match self {
-            ScalarType::Bool => "bool",
-            ScalarType::Int8 => "int8",
-            ScalarType::Int16 => "int16",
-            ScalarType::Int32 => "int32",
-            ScalarType::Int64 => "int64",
-            ScalarType::UInt8 => "uint8",
-            ScalarType::UInt16 => "uint16",
-            ScalarType::UInt32 => "uint32",
-            ScalarType::UInt64 => "uint64",
-            ScalarType::Float16 => "float16",
-            ScalarType::Float32 => "float32",
-            ScalarType::Float64 => "float64",
-            ScalarType::Complex64 => "complex64",
-            ScalarType::Complex128 => "complex128",
-            ScalarType::Raw { .. } => return None,
-            ScalarType::DateTime64(_) => "numpy.datetime64",
-            ScalarType::TimeDelta64(_) => "numpy.timedelta64",
-            ScalarType::FixedLengthUtf32 { .. } => "fixed_length_utf32",
-            ScalarType::RawBytes { .. } => "raw_bytes",
-            ScalarType::NullTerminatedBytes { .. } => "null_terminated_bytes",
-        })
+        macro_rules! static_name {
+            ($($ty:ty => $variant:ident $name:literal;)*) => {
+                match self {
+                    $(ScalarType::$variant => $name,)*
+                    ScalarType::Raw { .. } => return None,
+                    ScalarType::DateTime64(_) => "numpy.datetime64",
+                    ScalarType::TimeDelta64(_) => "numpy.timedelta64",
+                    ScalarType::FixedLengthUtf32 { .. } => "fixed_length_utf32",
+                    ScalarType::RawBytes { .. } => "raw_bytes",
+                    ScalarType::NullTerminatedBytes { .. } => "null_terminated_bytes",
+                }
+            };
+        }
+        Some(numeric_kinds!(static_name! { bool => Bool "bool"; }))
     }
 
     /// Whether this is one of the core data types of the Zarr v3 specification (including

@@ -4,6 +4,7 @@
 use serde_json::{Map, Value as Json, json};
 
 use super::{ByteSize, CharCount, ScalarType, TimeConfig, TimeUnit};
+use crate::numeric::numeric_kinds;
 
 /// Names of variable-length types, which have no fixed size and so cannot be used here.
 const VARIABLE_LENGTH: [&str; 4] = [
@@ -97,32 +98,24 @@ pub(crate) fn parse(
 
 /// Core types and `r<N>`: the types named by a bare string.
 fn parse_unconfigured(name: &str) -> Option<ScalarType> {
-    Some(match name {
-        "bool" => ScalarType::Bool,
-        "int8" => ScalarType::Int8,
-        "int16" => ScalarType::Int16,
-        "int32" => ScalarType::Int32,
-        "int64" => ScalarType::Int64,
-        "uint8" => ScalarType::UInt8,
-        "uint16" => ScalarType::UInt16,
-        "uint32" => ScalarType::UInt32,
-        "uint64" => ScalarType::UInt64,
-        "float16" => ScalarType::Float16,
-        "float32" => ScalarType::Float32,
-        "float64" => ScalarType::Float64,
-        "complex64" => ScalarType::Complex64,
-        "complex128" => ScalarType::Complex128,
-        _ => {
-            let digits = name.strip_prefix('r')?;
-            if digits.is_empty()
-                || digits.starts_with('0')
-                || !digits.bytes().all(|b| b.is_ascii_digit())
-            {
-                return None;
+    macro_rules! parse {
+        ($($ty:ty => $variant:ident $name:literal;)*) => {
+            match name {
+                $($name => ScalarType::$variant,)*
+                _ => {
+                    let digits = name.strip_prefix('r')?;
+                    if digits.is_empty()
+                        || digits.starts_with('0')
+                        || !digits.bytes().all(|b| b.is_ascii_digit())
+                    {
+                        return None;
+                    }
+                    return ScalarType::raw_bits(digits.parse().ok()?);
+                }
             }
-            return ScalarType::raw_bits(digits.parse().ok()?);
-        }
-    })
+        };
+    }
+    Some(numeric_kinds!(parse! { bool => Bool "bool"; }))
 }
 
 /// Checks that `configuration` has exactly the members `allowed`.

@@ -17,6 +17,8 @@ pub use subarray::{SubarrayItem, SubarrayValue};
 use half::f16;
 use num_complex::Complex;
 
+use crate::numeric::numeric_kinds;
+
 /// One element of any data type, when the type is only known at run time.
 ///
 /// Scalars keep their exact bits (NaN payloads, `-0.0`); records keep their fields in order;
@@ -91,28 +93,20 @@ pub enum Value {
 impl Value {
     /// A short name of the kind of value, for messages: `"int32"`, `"record"`…
     pub fn kind(&self) -> &'static str {
-        match self {
-            Value::Bool(_) => "bool",
-            Value::Int8(_) => "int8",
-            Value::Int16(_) => "int16",
-            Value::Int32(_) => "int32",
-            Value::Int64(_) => "int64",
-            Value::UInt8(_) => "uint8",
-            Value::UInt16(_) => "uint16",
-            Value::UInt32(_) => "uint32",
-            Value::UInt64(_) => "uint64",
-            Value::Float16(_) => "float16",
-            Value::Float32(_) => "float32",
-            Value::Float64(_) => "float64",
-            Value::Complex64(_) => "complex64",
-            Value::Complex128(_) => "complex128",
-            Value::Bytes(_) => "bytes",
-            Value::DateTime64(_) => "numpy.datetime64",
-            Value::TimeDelta64(_) => "numpy.timedelta64",
-            Value::String(_) => "string",
-            Value::Record(_) => "record",
-            Value::Subarray(_) => "array",
+        macro_rules! kind {
+            ($($ty:ty => $variant:ident $name:literal;)*) => {
+                match self {
+                    $(Value::$variant(_) => $name,)*
+                    Value::Bytes(_) => "bytes",
+                    Value::DateTime64(_) => "numpy.datetime64",
+                    Value::TimeDelta64(_) => "numpy.timedelta64",
+                    Value::String(_) => "string",
+                    Value::Record(_) => "record",
+                    Value::Subarray(_) => "array",
+                }
+            };
         }
+        numeric_kinds!(kind! { bool => Bool "bool"; })
     }
 
     /// "found a float32 value", "found an int8 value": what mismatch errors say was found.
@@ -145,31 +139,26 @@ impl Value {
 
 impl PartialEq for Value {
     fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Value::Bool(a), Value::Bool(b)) => a == b,
-            (Value::Int8(a), Value::Int8(b)) => a == b,
-            (Value::Int16(a), Value::Int16(b)) => a == b,
-            (Value::Int32(a), Value::Int32(b)) => a == b,
-            (Value::Int64(a), Value::Int64(b)) => a == b,
-            (Value::UInt8(a), Value::UInt8(b)) => a == b,
-            (Value::UInt16(a), Value::UInt16(b)) => a == b,
-            (Value::UInt32(a), Value::UInt32(b)) => a == b,
-            (Value::UInt64(a), Value::UInt64(b)) => a == b,
-            (Value::Float16(a), Value::Float16(b)) => a.same_bits(b),
-            (Value::Float32(a), Value::Float32(b)) => a.same_bits(b),
-            (Value::Float64(a), Value::Float64(b)) => a.same_bits(b),
-            (Value::Complex64(a), Value::Complex64(b)) => a.same_bits(b),
-            (Value::Complex128(a), Value::Complex128(b)) => a.same_bits(b),
-            (Value::Bytes(a), Value::Bytes(b)) => a == b,
-            (Value::DateTime64(a), Value::DateTime64(b))
-            | (Value::TimeDelta64(a), Value::TimeDelta64(b)) => a == b,
-            (Value::String(a), Value::String(b)) => a == b,
-            (Value::Record(a), Value::Record(b)) => a == b,
-            (Value::Subarray(a), Value::Subarray(b)) => a == b,
-            (Value::Subarray(array), Value::Record(record))
-            | (Value::Record(record), Value::Subarray(array)) => array.equals_struct_form(record),
-            _ => false,
+        // Numbers and bools by `SameBits`: `==` for integers and bools, bits for floats.
+        macro_rules! eq {
+            ($($ty:ty => $variant:ident $name:literal;)*) => {
+                match (self, other) {
+                    $((Value::$variant(a), Value::$variant(b)) => a.same_bits(b),)*
+                    (Value::Bytes(a), Value::Bytes(b)) => a == b,
+                    (Value::DateTime64(a), Value::DateTime64(b))
+                    | (Value::TimeDelta64(a), Value::TimeDelta64(b)) => a == b,
+                    (Value::String(a), Value::String(b)) => a == b,
+                    (Value::Record(a), Value::Record(b)) => a == b,
+                    (Value::Subarray(a), Value::Subarray(b)) => a == b,
+                    (Value::Subarray(array), Value::Record(record))
+                    | (Value::Record(record), Value::Subarray(array)) => {
+                        array.equals_struct_form(record)
+                    }
+                    _ => false,
+                }
+            };
         }
+        numeric_kinds!(eq! { bool => Bool "bool"; })
     }
 }
 

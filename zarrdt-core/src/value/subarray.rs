@@ -9,6 +9,7 @@ use num_complex::Complex;
 use super::same_bits::SameBits;
 use super::{Record, Value};
 use crate::Error;
+use crate::numeric::numeric_kinds;
 
 /// The value of a subarray or Rust array: `shape` (row-major) items.
 ///
@@ -55,72 +56,6 @@ pub(crate) enum Items {
     Repeated(Box<Value>),
 }
 
-/// Runs `$body` with `$items` bound to the vector of whichever typed variant `$storage` is,
-/// and `$variant` to the matching [`Value`] constructor; `$other` for the untyped ones.
-macro_rules! typed_items {
-    ($storage:expr, |$items:ident, $variant:ident| $body:expr, $other:pat => $otherwise:expr) => {
-        match $storage {
-            Items::Bool($items) => {
-                let $variant = Value::Bool;
-                $body
-            }
-            Items::Int8($items) => {
-                let $variant = Value::Int8;
-                $body
-            }
-            Items::Int16($items) => {
-                let $variant = Value::Int16;
-                $body
-            }
-            Items::Int32($items) => {
-                let $variant = Value::Int32;
-                $body
-            }
-            Items::Int64($items) => {
-                let $variant = Value::Int64;
-                $body
-            }
-            Items::UInt8($items) => {
-                let $variant = Value::UInt8;
-                $body
-            }
-            Items::UInt16($items) => {
-                let $variant = Value::UInt16;
-                $body
-            }
-            Items::UInt32($items) => {
-                let $variant = Value::UInt32;
-                $body
-            }
-            Items::UInt64($items) => {
-                let $variant = Value::UInt64;
-                $body
-            }
-            Items::Float16($items) => {
-                let $variant = Value::Float16;
-                $body
-            }
-            Items::Float32($items) => {
-                let $variant = Value::Float32;
-                $body
-            }
-            Items::Float64($items) => {
-                let $variant = Value::Float64;
-                $body
-            }
-            Items::Complex64($items) => {
-                let $variant = Value::Complex64;
-                $body
-            }
-            Items::Complex128($items) => {
-                let $variant = Value::Complex128;
-                $body
-            }
-            $other => $otherwise,
-        }
-    };
-}
-
 /// Item types an [`SubarrayValue`] holds in a vector of their own: `bool`, the integers,
 /// [`half::f16`], `f32`, `f64` and the complex types.
 pub trait SubarrayItem: Copy + Any + sealed::Sealed {}
@@ -130,7 +65,7 @@ mod sealed {
 }
 
 macro_rules! array_items {
-    ($($ty:ty => $variant:ident,)*) => {
+    ($($ty:ty => $variant:ident $name:literal;)*) => {
         $(
             impl sealed::Sealed for $ty {}
             impl SubarrayItem for $ty {}
@@ -160,22 +95,7 @@ macro_rules! array_items {
     };
 }
 
-array_items! {
-    bool => Bool,
-    i8 => Int8,
-    i16 => Int16,
-    i32 => Int32,
-    i64 => Int64,
-    u8 => UInt8,
-    u16 => UInt16,
-    u32 => UInt32,
-    u64 => UInt64,
-    f16 => Float16,
-    f32 => Float32,
-    f64 => Float64,
-    Complex<f32> => Complex64,
-    Complex<f64> => Complex128,
-}
+numeric_kinds!(array_items! { bool => Bool "bool"; });
 
 fn item_count(shape: &[usize]) -> Result<usize, Error> {
     shape
@@ -256,12 +176,18 @@ impl SubarrayValue {
         if index >= self.len() {
             return None;
         }
-        typed_items!(&self.items, |items, variant| items.get(index).map(|item| Cow::Owned(variant(*item))),
-        other => match other {
-            Items::Values(values) => values.get(index).map(Cow::Borrowed),
-            Items::Repeated(item) => Some(Cow::Borrowed(&**item)),
-            _ => None,
-        })
+        macro_rules! get {
+            ($($ty:ty => $variant:ident $name:literal;)*) => {
+                match &self.items {
+                    $(Items::$variant(items) => {
+                        items.get(index).map(|item| Cow::Owned(Value::$variant(*item)))
+                    })*
+                    Items::Values(values) => values.get(index).map(Cow::Borrowed),
+                    Items::Repeated(item) => Some(Cow::Borrowed(&**item)),
+                }
+            };
+        }
+        numeric_kinds!(get! { bool => Bool "bool"; })
     }
 
     /// The items in row-major order.
@@ -316,7 +242,7 @@ impl SubarrayValue {
 /// `values` in a typed vector if they are all numbers (or `bool`s) of one kind.
 fn pack(values: Vec<Value>) -> Items {
     macro_rules! try_pack {
-        ($($variant:ident),*) => {
+        ($($ty:ty => $variant:ident $name:literal;)*) => {
             match values.first() {
                 $(Some(Value::$variant(_)) => {
                     let typed: Option<Vec<_>> = values
@@ -335,10 +261,7 @@ fn pack(values: Vec<Value>) -> Items {
             }
         };
     }
-    try_pack!(
-        Bool, Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64, Float16, Float32, Float64,
-        Complex64, Complex128
-    )
+    numeric_kinds!(try_pack! { bool => Bool "bool"; })
 }
 
 impl PartialEq for SubarrayValue {
@@ -373,7 +296,7 @@ impl Eq for SubarrayValue {}
 /// untyped storages.
 fn typed_equal(a: &Items, b: &Items) -> Option<bool> {
     macro_rules! same {
-        ($($variant:ident),*) => {
+        ($($ty:ty => $variant:ident $name:literal;)*) => {
             match (a, b) {
                 $((Items::$variant(a), Items::$variant(b)) => {
                     Some(a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.same_bits(y)))
@@ -382,10 +305,7 @@ fn typed_equal(a: &Items, b: &Items) -> Option<bool> {
             }
         };
     }
-    same!(
-        Bool, Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64, Float16, Float32, Float64,
-        Complex64, Complex128
-    )
+    numeric_kinds!(same! { bool => Bool "bool"; })
 }
 
 impl From<Vec<Value>> for SubarrayValue {
