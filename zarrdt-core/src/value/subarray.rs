@@ -108,22 +108,24 @@ fn item_count(shape: &[usize]) -> Result<usize, Error> {
         })
 }
 
-fn count_mismatch(shape: &[usize], count: usize, found: usize) -> Error {
-    Error::ValueMismatch {
-        path: crate::FieldPath::root(),
-        data_type: format!("an array of shape {shape:?}"),
-        reason: format!("{found} items instead of {count}"),
+/// Checks that `shape` has exactly `found` items.
+fn check_count(shape: &[usize], found: usize) -> Result<(), Error> {
+    let count = item_count(shape)?;
+    if found != count {
+        return Err(Error::ValueMismatch {
+            path: crate::FieldPath::root(),
+            data_type: format!("an array of shape {shape:?}"),
+            reason: format!("{found} items instead of {count}"),
+        });
     }
+    Ok(())
 }
 
 impl SubarrayValue {
     /// An array of `shape` holding `items` in row-major order; numbers of one kind are stored
     /// compactly. Errors unless there are exactly as many items as the shape has.
     pub fn new(shape: Vec<usize>, items: Vec<Value>) -> Result<Self, Error> {
-        let count = item_count(&shape)?;
-        if items.len() != count {
-            return Err(count_mismatch(&shape, count, items.len()));
-        }
+        check_count(&shape, items.len())?;
         Ok(SubarrayValue {
             shape,
             items: pack(items),
@@ -132,10 +134,7 @@ impl SubarrayValue {
 
     /// An array of `shape` holding the numbers (or `bool`s) `items` in row-major order.
     pub fn from_vec<T: SubarrayItem>(shape: Vec<usize>, items: Vec<T>) -> Result<Self, Error> {
-        let count = item_count(&shape)?;
-        if items.len() != count {
-            return Err(count_mismatch(&shape, count, items.len()));
-        }
+        check_count(&shape, items.len())?;
         Ok(SubarrayValue {
             shape,
             items: wrap(items),
