@@ -5,10 +5,10 @@
 use std::error::Error;
 use std::sync::Arc;
 
-use zarrdt::ZarrStruct;
 use zarrdt::array::{ArrayOptions, Compression};
 use zarrdt::half::f16;
 use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{WriteRecords, ZarrStruct};
 
 /// A particle's velocity.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
@@ -63,7 +63,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     while start < records {
         let end = (start + shard).min(records);
         let batch: Vec<Particle> = (start..end).map(particle).collect();
-        array.store_array_subset(&[start..end], &batch)?;
+        array.store_records(&[start..end], &batch)?;
         start = end;
     }
     println!(
