@@ -227,14 +227,17 @@ fn matches_schema(layout: &Layout, schema: &Schema) -> bool {
     }
 }
 
-/// Whether `found` is `expected`, up to nullability, metadata, item names, time zones and the
-/// kind of string and binary column.
+/// Whether `found` holds values of `expected` exactly: the same up to nullability, metadata,
+/// item names, the kind of string and binary column, and the unit and zone of times (whose
+/// values convert exactly, or are an error naming the value: Parquet has no seconds, and
+/// other tools change units).
 fn same_type(expected: &ArrowType, found: &ArrowType) -> bool {
     use ArrowType as T;
     match (expected, found) {
         (T::Utf8, T::Utf8 | T::LargeUtf8 | T::Utf8View) => true,
         (T::Binary, T::Binary | T::LargeBinary | T::BinaryView) => true,
-        (T::Timestamp(a, _), T::Timestamp(b, _)) => a == b,
+        (T::Timestamp(..), T::Timestamp(..) | T::Date32 | T::Date64) => true,
+        (T::Duration(_), T::Duration(_)) => true,
         (T::Struct(a), T::Struct(b)) => same_fields(a, b),
         (T::FixedSizeList(a, n), T::FixedSizeList(b, m)) => {
             n == m && same_type(a.data_type(), b.data_type())
