@@ -16,27 +16,10 @@ cd "$root"
 # shellcheck source=tests/interop/venvs.sh
 source "$root/tests/interop/venvs.sh"
 
-# The readers, pinned: the venv's full `pip freeze`, checked below.
-ARROW_PINS="zarr==3.4.2 numpy==2.5.5 numcodecs==0.17.1 donfig==0.8.1.post1 google-crc32c==1.9.0 msgspec==0.22.0 packaging==26.3 PyYAML==6.0.3 typing_extensions==4.16.0 pyarrow==26.0.1 polars==2.1.0 polars-runtime-32==2.1.0"
-
 start=$SECONDS
+# pyarrow 26.0.1, Polars 2.1.0 and zarr-python 3.4.2, pinned (tests/interop/venvs.sh).
+ensure_arrow_venv
 venv="$ZARRDT_VENV_DIR/venv-arrow"
-mkdir -p "$ZARRDT_VENV_DIR"
-if [[ ! -x "$venv/bin/python" ]]; then
-  echo "== creating $venv"
-  "$(find_python)" -m venv "$venv"
-fi
-echo "== installing the pinned readers (pyarrow, Polars, zarr-python 3.4)"
-# shellcheck disable=SC2086  # word splitting of the requirement list is intended
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check $ARROW_PINS
-got="$("$venv/bin/python" -m pip freeze --disable-pip-version-check | tr 'A-Z_' 'a-z-' | sort)"
-want="$(tr ' ' '\n' <<<"$ARROW_PINS" | tr 'A-Z_' 'a-z-' | sort)"
-if [[ "$got" != "$want" ]]; then
-  echo "error: $venv holds other packages than the pins:" >&2
-  diff <(echo "$want") <(echo "$got") >&2 || true
-  exit 1
-fi
-"$venv/bin/python" -c 'import pyarrow, polars, zarr' || { echo "error: a reader is missing" >&2; exit 1; }
 # zarr-python 2.18 reads the Zarr v2 subarray arrays zarr-python 3.4 has no data type for.
 ensure_venv 2.18.7
 

@@ -49,7 +49,11 @@
 //! ```
 //!
 //! arrow-rs 60 and 59 both work (the dependency accepts either), so that a program using
-//! DataFusion 55 (built on arrow 59) shares its Arrow types with this crate.
+//! DataFusion 55 (built on arrow 59) shares its Arrow types with this crate. Cargo picks the
+//! newest arrow a range allows for each dependency and does not merge two majors by itself:
+//! in such a program, pin the arrow crates to 59 once in `Cargo.lock`
+//! (`cargo update -p arrow-array@60.1.0 --precise 59.3.2`, the same for `arrow-buffer`,
+//! `arrow-data`, `arrow-schema`), as `examples/table-query` does.
 
 #![forbid(unsafe_code)]
 

@@ -11,6 +11,15 @@ pub(crate) trait Native: Copy + Default + Send + Sync + 'static {
     fn read<const SWAP: bool>(bytes: &[u8]) -> Self;
     /// Writes it at the start of `out` (which holds at least `WIDTH` bytes).
     fn write<const SWAP: bool>(self, out: &mut [u8]);
+
+    /// Reads one at byte `at` of `record`.
+    #[inline(always)]
+    fn read_at<const SWAP: bool>(record: &[u8], at: usize) -> Self {
+        match record.get(at..at + size_of::<Self>()) {
+            Some(bytes) => Self::read::<SWAP>(bytes),
+            None => Self::default(),
+        }
+    }
 }
 
 macro_rules! native_int {
@@ -76,12 +85,20 @@ fn gather_in<T: Native, const SWAP: bool>(
     let count = positions.len();
     let mut out = Vec::with_capacity(count);
     if let Some((first, stride)) = positions.simple(offset) {
-        let from = bytes.get(first..).unwrap_or_default();
+        // Whole records, each holding the value at the same place.
         out.extend(
-            from.chunks(stride)
+            bytes
+                .chunks_exact(stride)
                 .take(count)
-                .map(|record| T::read::<SWAP>(record)),
+                .map(|record| T::read_at::<SWAP>(record, first)),
         );
+    } else if let Some((first, stride, items, step)) = positions.nested(offset) {
+        // A subarray of scalars in each record: its items one after another.
+        let from = bytes.get(first..).unwrap_or_default();
+        for record in from.chunks(stride).take(count / items.max(1)) {
+            let run = record.get(..items * step).unwrap_or_default();
+            out.extend(run.chunks(step).map(|item| T::read::<SWAP>(item)));
+        }
     } else {
         positions.for_each(offset, &mut |at| {
             out.push(T::read::<SWAP>(bytes.get(at..).unwrap_or_default()));
@@ -118,6 +135,16 @@ fn scatter_in<T: Native, const SWAP: bool>(
         for (record, value) in to.chunks_mut(stride).zip(values) {
             value.write::<SWAP>(record);
         }
+    } else if let Some((first, stride, items, step)) = positions.nested(offset) {
+        let Some(to) = out.get_mut(first..) else {
+            return;
+        };
+        for (record, values) in to.chunks_mut(stride).zip(values.chunks(items.max(1))) {
+            let run = record.get_mut(..items * step).unwrap_or_default();
+            for (item, value) in run.chunks_mut(step).zip(values) {
+                value.write::<SWAP>(item);
+            }
+        }
     } else {
         let mut values = values.iter();
         positions.for_each(offset, &mut |at| {
@@ -153,5 +180,15 @@ mod tests {
         let nested = positions.within(2, 2);
         let items: Vec<u8> = gather(&bytes, 0, &nested, false);
         assert_eq!(items, [0, 2, 8, 10, 16, 18]);
+        let pairs: Vec<u16> = gather(&bytes, 4, &nested, true);
+        assert_eq!(pairs[3], u16::from_ne_bytes([15, 14]));
+        let mut out = vec![0u8; 24];
+        scatter(&pairs, &mut out, 4, &nested, true);
+        assert_eq!(&out[12..16], &bytes[12..16]);
+        assert_eq!(&out[8..12], &[0; 4]);
+        // Three levels: each record holds 2 x 2 items.
+        let deep = positions.within(2, 4).within(2, 1);
+        let bytes_of: Vec<u8> = gather(&bytes, 0, &deep, false);
+        assert_eq!(bytes_of, [0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21]);
     }
 }

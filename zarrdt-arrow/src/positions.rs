@@ -63,6 +63,15 @@ impl Positions {
         }
     }
 
+    /// When the values are `count` to a record, `step` bytes apart: the first one's offset
+    /// (with `offset` added), the record size, `count` and `step`.
+    pub(crate) fn nested(&self, offset: usize) -> Option<(usize, usize, usize, usize)> {
+        match self.dims.as_slice() {
+            [(_, stride), (count, step)] => Some((self.shift + offset, *stride, *count, *step)),
+            _ => None,
+        }
+    }
+
     /// Calls `visit` with the offset of every value of a leaf at `offset`, in order.
     #[inline]
     pub(crate) fn for_each(&self, offset: usize, visit: &mut impl FnMut(usize)) {
