@@ -94,9 +94,12 @@ fn gather_in<T: Native, const SWAP: bool>(
         );
     } else if let Some((first, stride, items, step)) = positions.nested(offset) {
         // A subarray of scalars in each record: its items one after another.
+        // The last record's run starts `first` bytes into it: it may end before the record
+        // does, so only the bytes up to its last value are taken.
+        let span = run_span::<T>(items, step);
         let from = bytes.get(first..).unwrap_or_default();
         for record in from.chunks(stride).take(count / items.max(1)) {
-            let run = record.get(..items * step).unwrap_or_default();
+            let run = record.get(..span).unwrap_or_default();
             out.extend(run.chunks(step).map(|item| T::read::<SWAP>(item)));
         }
     } else {
@@ -108,6 +111,16 @@ fn gather_in<T: Native, const SWAP: bool>(
 }
 
 /// Writes `values` to a leaf at `offset` at every one of `positions` in `out`.
+/// The bytes from a subarray's first value to the end of its last: `items` values of `T`,
+/// `step` bytes apart (less than `items * step` when a value is smaller than the step, as a
+/// field inside a struct item is).
+fn run_span<T>(items: usize, step: usize) -> usize {
+    match items {
+        0 => 0,
+        _ => (items - 1) * step + size_of::<T>(),
+    }
+}
+
 pub(crate) fn scatter<T: Native>(
     values: &[T],
     out: &mut [u8],
@@ -139,8 +152,9 @@ fn scatter_in<T: Native, const SWAP: bool>(
         let Some(to) = out.get_mut(first..) else {
             return;
         };
+        let span = run_span::<T>(items, step);
         for (record, values) in to.chunks_mut(stride).zip(values.chunks(items.max(1))) {
-            let run = record.get_mut(..items * step).unwrap_or_default();
+            let run = record.get_mut(..span).unwrap_or_default();
             for (item, value) in run.chunks_mut(step).zip(values) {
                 value.write::<SWAP>(item);
             }
@@ -190,5 +204,28 @@ mod tests {
         let deep = positions.within(2, 4).within(2, 1);
         let bytes_of: Vec<u8> = gather(&bytes, 0, &deep, false);
         assert_eq!(bytes_of, [0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21]);
+    }
+
+    #[test]
+    fn a_field_of_struct_items_reaches_the_last_record() {
+        // Records of 8 bytes: a subarray of 2 items of 4 bytes, each item {a: u16, b: u16};
+        // `b` sits 2 bytes into each item, so the last record's run ends before the record.
+        let bytes: Vec<u8> = (0u8..24).collect();
+        let b_of_items = Positions::records(3, 8).within(2, 4);
+        let b: Vec<u16> = gather(&bytes, 2, &b_of_items, false);
+        let expected: Vec<u16> = [2u8, 6, 10, 14, 18, 22]
+            .iter()
+            .map(|&at| u16::from_ne_bytes([at, at + 1]))
+            .collect();
+        assert_eq!(b, expected);
+        let mut out = vec![0u8; 24];
+        scatter(&b, &mut out, 2, &b_of_items, false);
+        for record in 0..3 {
+            for item in 0..2 {
+                let at = record * 8 + item * 4;
+                assert_eq!(&out[at..at + 2], &[0, 0]);
+                assert_eq!(&out[at + 2..at + 4], &bytes[at + 2..at + 4]);
+            }
+        }
     }
 }
