@@ -361,8 +361,8 @@ def compare_numpy(tag, a, b):
     for path, x in la.items():
         y = lb[path]
         # The same values in either byte order (a big-endian Zarr v2 array comes back
-        # little-endian).
-        if x.dtype.kind in "fMmiu":
+        # little-endian, its UTF-32 text too).
+        if x.dtype.kind in "fMmiuU":
             x = x.astype(x.dtype.newbyteorder("="))
             y = y.astype(y.dtype.newbyteorder("="))
         if x.dtype.kind in "fMmiub":
