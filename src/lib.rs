@@ -203,6 +203,11 @@
 //! * `chrono`: conversions of [`DateTime64`] and [`TimeDelta64`] to and from `chrono` times.
 //! * `zarrs` (default): arrays of records through zarrs 0.23 ([`array`](mod@array), [`zarrs`](mod@zarrs)); needs
 //!   Rust 1.91 and a C compiler (zstd, Blosc). Without it, the pure type crates.
+//! * `arrow`: record arrays as Apache Arrow tables ([`arrow`](mod@arrow)): the Arrow schema of
+//!   any record type (`T::arrow_schema()` through [`arrow::ArrowRecords`]), records to
+//!   `RecordBatch` columns and back at memory speed, any selection of an array streamed as
+//!   batches ([`arrow::BatchReader`]) and batches written into arrays
+//!   ([`arrow::TableWriter`]). arrow-rs 60 or 59 (DataFusion 55's).
 //! * `s3`: record arrays on S3 and S3-compatible servers: [`array::open_store`] takes
 //!   `s3://bucket/prefix` (credentials and endpoint from the `AWS_*` environment) as well as a
 //!   directory; `examples/s3.rs` writes a million records that way.
@@ -292,6 +297,11 @@ pub mod advanced {
 /// ([`array::open_array`]), reading records, dynamic values and single fields, stores.
 #[cfg(feature = "zarrs")]
 pub use zarrdt_zarrs as array;
+
+/// Record arrays as Apache Arrow tables (feature `arrow`): the Arrow schema of any record
+/// type, records to `RecordBatch` columns and back, batches streamed from and into arrays.
+#[cfg(feature = "arrow")]
+pub use zarrdt_arrow as arrow;
 
 /// The zarrs crate zarrdt is built with (stores, codecs, `Array`): name it through here, so
 /// that the versions agree.

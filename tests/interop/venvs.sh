@@ -21,6 +21,10 @@ ZARRDT_PINS=(
 ZARRDT_TENSORSTORE_VERSION="0.1.86"
 ZARRDT_TENSORSTORE_PINS="tensorstore==0.1.86 ml_dtypes==0.6.0 numpy==2.5.5"
 
+# The readers of tables (tests/arrow/check.sh, benches/arrow.sh): zarr-python 3.4 with pyarrow
+# and Polars, the venv's full `pip freeze`, which ensure_arrow_venv checks.
+ZARRDT_ARROW_PINS="zarr==3.4.2 numpy==2.5.5 numcodecs==0.17.1 donfig==0.8.1.post1 google-crc32c==1.9.0 msgspec==0.22.0 packaging==26.3 PyYAML==6.0.3 typing_extensions==4.16.0 pyarrow==26.0.1 polars==2.1.0 polars-runtime-32==2.1.0"
+
 # Prints the path of a Python 3.12 interpreter.
 find_python() {
   local cand
@@ -94,4 +98,34 @@ ensure_tensorstore_venv() {
     diff <(echo "$want") <(echo "$got") >&2 || true
     return 1
   fi
+}
+
+# Prints the interpreter of the venv of pyarrow, Polars and zarr-python 3.4.
+arrow_python() {
+  echo "$ZARRDT_VENV_DIR/venv-arrow/bin/python"
+}
+
+# Creates (or reuses) the venv of pyarrow, Polars and zarr-python 3.4 with its pinned packages,
+# and fails unless it holds exactly them and each imports.
+ensure_arrow_venv() {
+  local venv="$ZARRDT_VENV_DIR/venv-arrow" got want
+  mkdir -p "$ZARRDT_VENV_DIR"
+  if [[ ! -x "$venv/bin/python" ]]; then
+    echo "== creating $venv"
+    "$(find_python)" -m venv "$venv"
+  fi
+  echo "== installing the pinned readers of tables (pyarrow, Polars, zarr-python 3.4)"
+  # shellcheck disable=SC2086  # word splitting of the requirement list is intended
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $ZARRDT_ARROW_PINS
+  got="$("$venv/bin/python" -m pip freeze --disable-pip-version-check | tr 'A-Z_' 'a-z-' | sort)"
+  want="$(tr ' ' '\n' <<<"$ZARRDT_ARROW_PINS" | tr 'A-Z_' 'a-z-' | sort)"
+  if [[ "$got" != "$want" ]]; then
+    echo "error: $venv holds other packages than the pins:" >&2
+    diff <(echo "$want") <(echo "$got") >&2 || true
+    return 1
+  fi
+  "$venv/bin/python" -c 'import pyarrow, polars, zarr' || {
+    echo "error: a reader of tables is missing from $venv" >&2
+    return 1
+  }
 }

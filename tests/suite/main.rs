@@ -10,6 +10,8 @@
 
 mod common;
 
+#[cfg(feature = "arrow")]
+mod arrow_tables;
 mod bounded_inputs;
 mod codecs;
 mod concurrency;

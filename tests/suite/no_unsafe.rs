@@ -18,11 +18,12 @@ fn workspace() -> &'static Path {
 }
 
 /// The crate roots of every package of the workspace.
-const ROOTS: [&str; 7] = [
+const ROOTS: [&str; 8] = [
     "src/lib.rs",
     "zarrdt-core/src/lib.rs",
     "zarrdt-derive/src/lib.rs",
     "zarrdt-zarrs/src/lib.rs",
+    "zarrdt-arrow/src/lib.rs",
     "zarrdt-cli/src/main.rs",
     "zarrdt-cli/src/lib.rs",
     "tests/renamed-dependency/src/main.rs",
@@ -65,6 +66,7 @@ fn the_workspace_lints_forbid_unsafe_code_in_every_package() {
         "zarrdt-core/Cargo.toml",
         "zarrdt-derive/Cargo.toml",
         "zarrdt-zarrs/Cargo.toml",
+        "zarrdt-arrow/Cargo.toml",
         "zarrdt-cli/Cargo.toml",
     ];
     for member in members {
@@ -128,6 +130,7 @@ fn no_source_of_ours_says_unsafe() {
         "zarrdt-core/src",
         "zarrdt-derive/src",
         "zarrdt-zarrs/src",
+        "zarrdt-arrow/src",
         "zarrdt-cli/src",
     ] {
         sources(&workspace().join(dir), &mut files);

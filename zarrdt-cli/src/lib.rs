@@ -5,7 +5,9 @@
 //!   chunk counts, the record as a table of leaves and a byte map (`--json` for JSON);
 //! * `zarrdt dump PATH`: every element, as JSON (a stable contract), CSV or a table, streamed
 //!   one chunk at a time (`--select`, `--limit`, `--fields`);
-//! * `zarrdt rust PATH`: the `#[derive(ZarrStruct)]` definitions of the array's records.
+//! * `zarrdt rust PATH`: the `#[derive(ZarrStruct)]` definitions of the array's records;
+//! * `zarrdt export PATH OUT.parquet|OUT.arrow` and `zarrdt import IN.parquet|IN.arrow OUT`:
+//!   records as tables, streamed, with the Zarr type and fill value kept in the table's schema.
 //!
 //! Errors are one line on stderr naming the path and the problem, with exit code 1 (2 for
 //! usage errors).
@@ -22,8 +24,11 @@ mod enums;
 mod fields;
 mod inspect;
 mod open;
+mod progress;
 mod rust;
 mod select;
+mod table;
+mod table_files;
 mod units;
 mod walk;
 
@@ -35,6 +40,7 @@ use zarrdt::array::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions};
 
 pub use crate::open::one_line;
 pub use crate::select::SelectionSpec;
+pub use crate::table::{ExportArgs, Extents, ImportArgs, ParquetCodec};
 
 /// Inspect, dump and generate the Rust struct of Zarr arrays of records (v2 and v3, any codec
 /// zarrs reads).
@@ -101,6 +107,16 @@ pub enum Command {
         #[arg(long, default_value = "Record", value_parser = rust::parse_type_name)]
         name: String,
     },
+    /// Write the records as a table: Parquet (OUT.parquet) or the Arrow IPC file format
+    /// (OUT.arrow), streamed, with the Zarr data type, fill value and shape in the schema's
+    /// metadata (so `import` gives back the same records).
+    Export(table::ExportArgs),
+    /// Create a record array from a table: Parquet or Arrow IPC (a file or stream), streamed.
+    /// A table `export` wrote gives back its Zarr type, fill value and shape; any other gets
+    /// a type made from its Arrow types (strings as fixed_length_utf32 of the longest value,
+    /// bytes as null_terminated_bytes, fixed-size lists as subarrays, timestamps as
+    /// datetime64, nulls only in time columns, as NaT).
+    Import(table::ImportArgs),
 }
 
 /// Output formats of `dump`.
@@ -187,5 +203,7 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
             out.write_all(code.as_bytes())?;
             Ok(())
         }
+        Command::Export(args) => table::export(&args, &limits, out),
+        Command::Import(args) => table::import(&args, out),
     }
 }

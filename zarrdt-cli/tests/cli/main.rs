@@ -10,3 +10,4 @@ mod enums;
 mod errors;
 mod fixtures;
 mod rust_codegen;
+mod tables;

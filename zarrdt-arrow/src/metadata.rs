@@ -1,0 +1,150 @@
+//! What a table's schema metadata says about its Zarr origin, so that Zarr → Arrow → Zarr is
+//! exact: the element type, the fill value and the shape.
+//!
+//! * `zarr.data_type`: the Zarr v3 data type JSON (on the schema for the whole record, and on
+//!   each column for its field);
+//! * `zarr.dtype`: instead, the Zarr v2 `dtype` JSON, for records with no v3 form (padding,
+//!   subarray fields; a padded record is written back packed, with the same values);
+//! * `zarr.fill_value`: the fill value, each leaf in its v3 fill value form (as
+//!   [`Layout::value_to_json`] writes it);
+//! * `zarr.shape`: the shape of the selection the rows were read from, as a JSON array.
+
+use std::collections::HashMap;
+
+use serde_json::Value as Json;
+use zarrdt_core::{DataType, Layout, StructLayout, StructType, SubarrayType};
+
+use crate::Error;
+
+/// The key of the Zarr v3 data type.
+pub const DATA_TYPE: &str = "zarr.data_type";
+/// The key of the Zarr v2 `dtype`.
+pub const DTYPE: &str = "zarr.dtype";
+/// The key of the fill value.
+pub const FILL_VALUE: &str = "zarr.fill_value";
+/// The key of the shape.
+pub const SHAPE: &str = "zarr.shape";
+
+/// The element type a table came from: a Zarr v3 data type, or a Zarr v2 stored layout.
+#[derive(Clone, Debug)]
+pub(crate) enum Form {
+    V3(DataType),
+    V2(Layout),
+}
+
+impl Form {
+    /// The form of a stored layout: v3 where it has one (no padding, no subarrays), else v2.
+    pub(crate) fn of_layout(layout: &Layout) -> Self {
+        match layout.to_v3() {
+            Ok((data_type, _)) => Form::V3(data_type),
+            Err(_) => Form::V2(layout.clone()),
+        }
+    }
+
+    /// The metadata entry naming this type; `None` for a padded layout, which has no v2
+    /// `dtype` zarrdt writes (the records are then what the columns say).
+    pub(crate) fn entry(&self) -> Option<(String, String)> {
+        match self {
+            Form::V3(data_type) => Some((DATA_TYPE.into(), data_type.to_v3_json().to_string())),
+            Form::V2(layout) => layout
+                .to_v2_json()
+                .ok()
+                .map(|json| (DTYPE.into(), json.to_string())),
+        }
+    }
+
+    /// The form an array of this type is created in: a v2 layout becomes a v3 data type unless
+    /// it has subarray fields (which v3 readers would see as structs), padding packed first
+    /// (Zarr v2 metadata zarrdt writes has none; the values are the same).
+    pub(crate) fn to_create(&self) -> Result<Form, Error> {
+        let Form::V2(layout) = self else {
+            return Ok(self.clone());
+        };
+        let layout = if layout.has_padding() {
+            packed(layout)?
+        } else {
+            layout.clone()
+        };
+        let subarrays = layout
+            .leaves()
+            .iter()
+            .any(|leaf| !leaf.repeats().is_empty());
+        match v3_of(&layout) {
+            Some(data_type) if !subarrays => Ok(Form::V3(data_type)),
+            _ => Ok(Form::V2(layout)),
+        }
+    }
+}
+
+/// The schema metadata of records of `layout`: its type, where it has a form zarrdt writes.
+pub(crate) fn of_layout(layout: &Layout) -> HashMap<String, String> {
+    Form::of_layout(layout).entry().into_iter().collect()
+}
+
+/// `layout` without padding: every record's fields packed one after another.
+pub(crate) fn packed(layout: &Layout) -> Result<Layout, Error> {
+    Ok(match layout {
+        Layout::Struct(structure) => {
+            let mut fields = Vec::with_capacity(structure.fields().len());
+            for field in structure.fields() {
+                fields.push((field.name().to_owned(), packed(field.layout())?));
+            }
+            Layout::Struct(StructLayout::packed(fields)?)
+        }
+        Layout::Subarray(array) => Layout::Subarray(zarrdt_core::SubarrayLayout::new(
+            packed(array.element())?,
+            array.shape().to_vec(),
+        )?),
+        other => other.clone(),
+    })
+}
+
+/// The metadata of a column of `layout`: its v3 data type, where it has one.
+pub(crate) fn of_field(layout: &Layout) -> HashMap<String, String> {
+    v3_of(layout)
+        .map(|data_type| {
+            HashMap::from([(DATA_TYPE.to_owned(), data_type.to_v3_json().to_string())])
+        })
+        .unwrap_or_default()
+}
+
+/// The Zarr v3 data type of `layout`, a subarray as an [`SubarrayType`] (its v3 form is a struct
+/// of fields `"0"`, `"1"`, …); `None` where a struct has padding.
+pub(crate) fn v3_of(layout: &Layout) -> Option<DataType> {
+    match layout {
+        Layout::Scalar(scalar) => Some(DataType::from(scalar.scalar())),
+        Layout::Subarray(array) => {
+            let element = v3_of(array.element())?;
+            SubarrayType::new(element, array.shape().to_vec())
+                .ok()
+                .map(DataType::from)
+        }
+        Layout::Struct(structure) => {
+            let mut end = 0;
+            let mut fields = Vec::with_capacity(structure.fields().len());
+            for field in structure.fields() {
+                if field.offset() != end {
+                    return None;
+                }
+                end += field.layout().size();
+                fields.push((field.name().to_owned(), v3_of(field.layout())?));
+            }
+            if end != structure.size() {
+                return None;
+            }
+            StructType::new(fields).ok().map(DataType::from)
+        }
+        _ => None,
+    }
+}
+
+/// Parses `text`, the metadata under `key`, as JSON.
+pub(crate) fn json(text: Option<&String>, key: &str) -> Result<Option<Json>, Error> {
+    text.map(|text| {
+        serde_json::from_str(text).map_err(|error| Error::Metadata {
+            key: key.to_owned(),
+            reason: error.to_string(),
+        })
+    })
+    .transpose()
+}

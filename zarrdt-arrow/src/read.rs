@@ -1,0 +1,499 @@
+//! [`BatchReader`]: the records of an array (any selection, all fields or some) as a stream of
+//! [`RecordBatch`]es of a bounded number of rows, read a block of whole chunks at a time.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
+use zarrdt_core::{Layout, LayoutField, StructLayout, Value};
+use zarrdt_zarrs::zarrs::array::{Array, ArrayShardedExt, ArraySubset};
+use zarrdt_zarrs::zarrs::storage::ReadableStorageTraits;
+use zarrdt_zarrs::{RecordType, StructDataType};
+
+use crate::metadata::{DTYPE, FILL_VALUE, Form, SHAPE, packed};
+use crate::{Error, RecordConverter, region};
+
+/// Rows per batch unless [`ReadOptions::batch_rows`] says otherwise.
+pub const DEFAULT_BATCH_ROWS: usize = 1 << 16;
+
+/// The least number of bytes one read brings in (whole chunks where they fit).
+const MIN_BLOCK_BYTES: usize = 8 << 20;
+
+/// What [`BatchReader`] reads: which elements, which fields, how many rows per batch.
+#[derive(Clone, Debug)]
+pub struct ReadOptions {
+    selection: Option<Vec<Range<u64>>>,
+    batch_rows: usize,
+    fields: Option<Vec<String>>,
+    element: Option<Layout>,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            selection: None,
+            batch_rows: DEFAULT_BATCH_ROWS,
+            fields: None,
+            element: None,
+        }
+    }
+}
+
+impl ReadOptions {
+    /// The elements in these index ranges, one per dimension (the whole array by default);
+    /// rows are the elements in C order.
+    #[must_use]
+    pub fn select(mut self, ranges: Vec<Range<u64>>) -> Self {
+        self.selection = Some(ranges);
+        self
+    }
+
+    /// At most this many rows per batch (65536 by default; at least 1).
+    #[must_use]
+    pub fn batch_rows(mut self, rows: usize) -> Self {
+        self.batch_rows = rows.max(1);
+        self
+    }
+
+    /// Only these top-level fields of the record, in the record's order.
+    #[must_use]
+    pub fn fields<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.fields = Some(names.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Only the fields of `element`: the array's record in the machine's byte order with some
+    /// fields left out (nested ones too), each at its offset, of the record's size (what
+    /// `zarrdt export --fields` builds). Checked against the array's record.
+    #[must_use]
+    pub fn element(mut self, element: Layout) -> Self {
+        self.element = Some(element);
+        self
+    }
+}
+
+/// The records of an array as Arrow [`RecordBatch`]es, streamed: blocks of whole chunks (or a
+/// shard's inner chunks) are read through zarrs one after another and transposed into
+/// columns, so memory holds one block (at least 8 MiB, else the batch's bytes, and at least a
+/// row of chunks) and one batch, whatever the size of the array.
+///
+/// Each batch holds at most [`ReadOptions::batch_rows`] rows (fewer at the end of a block).
+/// The schema's metadata keeps the Zarr data type, the fill value and the shape of the
+/// selection, so that a table written back with [`TableWriter`](crate::TableWriter) gives the
+/// same records, bit for bit.
+///
+/// ```
+/// use std::sync::Arc;
+/// use zarrdt_arrow::{BatchReader, ReadOptions};
+/// use zarrdt_zarrs::{ArrayOptions, WriteRecords};
+/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+///
+/// let array = ArrayOptions::new(vec![100], vec![16]).create(Arc::new(MemoryStore::new()), "/", &0u32)?;
+/// array.store_records(&[0..100], &(0..100u32).collect::<Vec<_>>())?;
+/// let reader = BatchReader::new(&array, &ReadOptions::default().select(vec![10..90]).batch_rows(32))?;
+/// let mut rows = 0;
+/// for batch in reader {
+///     rows += batch?.num_rows();
+/// }
+/// assert_eq!(rows, 80);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// It is an iterator of `Result<RecordBatch, Error>`; for an Arrow
+/// [`RecordBatchReader`](arrow_array::RecordBatchReader), wrap it:
+/// `RecordBatchIterator::new(reader.map(|b| b.map_err(Into::into)), schema)`.
+pub struct BatchReader<S: ?Sized> {
+    array: Array<S>,
+    converter: RecordConverter,
+    size: usize,
+    batch_rows: usize,
+    blocks: Blocks,
+    block: Vec<u8>,
+    cursor: usize,
+    emitted: u64,
+    rows: u64,
+    failed: bool,
+}
+
+impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
+    /// A reader of `array` (which it keeps its own handle of) as `options` say.
+    pub fn new(array: &Array<S>, options: &ReadOptions) -> Result<Self, Error> {
+        let array = array.with_storage(array.storage());
+        let record = RecordType::of(array.data_type())?;
+        let native = record.native_layout().clone();
+        let stored = array
+            .data_type()
+            .downcast_ref::<StructDataType>()
+            .and_then(|data_type| data_type.stored_layout().cloned());
+        // The v2 `dtype` as the `.zarray` wrote it (padding included).
+        let dtype = stored
+            .as_ref()
+            .and_then(|_| array.data_type().configuration_v3().get("dtype").cloned());
+        let shape = array.shape().to_vec();
+        let ranges = match &options.selection {
+            Some(ranges) => check_selection(ranges, &shape)?,
+            None => shape.iter().map(|&extent| 0..extent).collect(),
+        };
+        let element = match (&options.element, &options.fields) {
+            (Some(element), _) => {
+                check_view(element, &native)?;
+                element.clone()
+            }
+            (None, Some(names)) => top_fields(&native, names)?,
+            (None, None) => native.clone(),
+        };
+        // The Zarr type of the rows: the array's, or the fields kept, packed.
+        let form = if element == native {
+            match (record.data_type(), &stored) {
+                (Some(data_type), None) => Form::V3(data_type.clone()),
+                (_, Some(stored)) => Form::of_layout(stored),
+                (None, None) => Form::of_layout(&native),
+            }
+        } else {
+            let like = stored.as_ref().unwrap_or(&native);
+            Form::of_layout(&packed(&project(like, &element)?)?)
+        };
+        let fill_bytes = array.fill_value().as_ne_bytes();
+        let fill: Value = element.decode_value(fill_bytes)?;
+        let mut metadata: HashMap<String, String> = match (&form, dtype) {
+            (Form::V2(_), Some(dtype)) if element == native => {
+                HashMap::from([(DTYPE.to_owned(), dtype.to_string())])
+            }
+            _ => form.entry().into_iter().collect(),
+        };
+        metadata.insert(FILL_VALUE.into(), element.value_to_json(&fill)?.to_string());
+        let extents: Vec<u64> = ranges.iter().map(|r| r.end - r.start).collect();
+        metadata.insert(
+            SHAPE.into(),
+            serde_json::Value::from(extents.clone()).to_string(),
+        );
+        let converter = RecordConverter::with_metadata(&element, metadata)?;
+        let size = native.size();
+        let chunk = read_chunk_shape(&array, &extents);
+        let budget = options.batch_rows.saturating_mul(size).max(MIN_BLOCK_BYTES);
+        Ok(BatchReader {
+            blocks: Blocks::new(ranges, chunk, size, budget),
+            rows: extents.iter().product(),
+            array,
+            converter,
+            size,
+            batch_rows: options.batch_rows,
+            block: Vec::new(),
+            cursor: 0,
+            emitted: 0,
+            failed: false,
+        })
+    }
+
+    /// The Arrow schema of the batches.
+    pub fn schema(&self) -> SchemaRef {
+        self.converter.schema()
+    }
+
+    /// The number of rows the reader gives in all (the elements of the selection).
+    pub fn rows(&self) -> u64 {
+        self.rows
+    }
+
+    /// The number of rows given so far.
+    pub fn rows_read(&self) -> u64 {
+        self.emitted
+    }
+
+    fn next_batch(&mut self) -> Result<Option<RecordBatch>, Error> {
+        loop {
+            let left = self.block.len() / self.size.max(1) - self.cursor;
+            if left > 0 {
+                let take = left.min(self.batch_rows);
+                let from = self.cursor * self.size;
+                let bytes = &self.block[from..from + take * self.size];
+                let batch = self
+                    .converter
+                    .to_record_batch(bytes)
+                    .map_err(|error| error.shifted(self.emitted))?;
+                self.cursor += take;
+                self.emitted += take as u64;
+                return Ok(Some(batch));
+            }
+            let Some(region) = self.blocks.next() else {
+                return Ok(None);
+            };
+            self.block = Vec::new();
+            self.block = region::read(&self.array, &region)?;
+            self.cursor = 0;
+        }
+    }
+}
+
+impl<S: ?Sized + ReadableStorageTraits + 'static> Iterator for BatchReader<S> {
+    type Item = Result<RecordBatch, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        match self.next_batch() {
+            Ok(batch) => batch.map(Ok),
+            Err(error) => {
+                self.failed = true;
+                Some(Err(error))
+            }
+        }
+    }
+}
+
+/// The selection, checked against the array's shape.
+fn check_selection(ranges: &[Range<u64>], shape: &[u64]) -> Result<Vec<Range<u64>>, Error> {
+    if ranges.len() != shape.len() {
+        return Err(Error::Shape(format!(
+            "the selection has {} ranges; the array has {} dimensions",
+            ranges.len(),
+            shape.len()
+        )));
+    }
+    for (dim, (range, &extent)) in ranges.iter().zip(shape).enumerate() {
+        if range.start > range.end || range.end > extent {
+            return Err(Error::Shape(format!(
+                "the selection {}..{} is not within dimension {dim} of length {extent}",
+                range.start, range.end
+            )));
+        }
+    }
+    Ok(ranges.to_vec())
+}
+
+/// The record with only the top-level fields `names`.
+fn top_fields(native: &Layout, names: &[String]) -> Result<Layout, Error> {
+    let Layout::Struct(structure) = native else {
+        return Err(Error::Unsupported {
+            path: "fields".into(),
+            reason: "the array's elements are not records".into(),
+        });
+    };
+    let mut fields = Vec::with_capacity(names.len());
+    for field in structure.fields() {
+        if names.iter().any(|name| name == field.name()) {
+            fields.push(field.clone());
+        }
+    }
+    if let Some(missing) = names.iter().find(|name| structure.field(name).is_none()) {
+        return Err(Error::Column {
+            column: missing.clone(),
+            reason: "the record has no such field".into(),
+        });
+    }
+    if fields.is_empty() {
+        return Err(Error::Unsupported {
+            path: "fields".into(),
+            reason: "no field selected".into(),
+        });
+    }
+    Ok(Layout::Struct(StructLayout::new(fields, structure.size())?))
+}
+
+/// Checks that `view` is `native` with some fields left out: the same size, and every leaf of
+/// it a leaf of `native` (same place, type, byte order and subarrays).
+fn check_view(view: &Layout, native: &Layout) -> Result<(), Error> {
+    let problem = |reason: String| Error::Unsupported {
+        path: "element".into(),
+        reason,
+    };
+    if view.size() != native.size() {
+        return Err(problem(format!(
+            "{} bytes, where the array's records are {}",
+            view.size(),
+            native.size()
+        )));
+    }
+    let leaves = native.leaves();
+    for leaf in view.leaves() {
+        if !leaves.contains(&leaf) {
+            return Err(problem(format!(
+                "{} is not a field of the array's record at offset {}",
+                leaf.path(),
+                leaf.offset()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The fields of `like` (a layout of the same fields as `view`'s source, such as the stored
+/// form) that `view` keeps.
+fn project(like: &Layout, view: &Layout) -> Result<Layout, Error> {
+    Ok(match (like, view) {
+        (Layout::Struct(like), Layout::Struct(view)) => {
+            let mut fields = Vec::with_capacity(view.fields().len());
+            for kept in view.fields() {
+                if let Some(field) = like.field(kept.name()) {
+                    fields.push(LayoutField::new(
+                        field.name(),
+                        field.offset(),
+                        project(field.layout(), kept.layout())?,
+                    ));
+                }
+            }
+            Layout::Struct(StructLayout::new(fields, like.size())?)
+        }
+        (Layout::Subarray(like), Layout::Subarray(view)) => {
+            Layout::Subarray(zarrdt_core::SubarrayLayout::new(
+                project(like.element(), view.element())?,
+                like.shape(),
+            )?)
+        }
+        (like, _) => like.clone(),
+    })
+}
+
+/// The shape of the chunks reads are made of: a shard's inner chunks, else the chunks (of the
+/// chunk at the origin); each extent 1 where the grid does not say.
+fn read_chunk_shape<S: ?Sized>(array: &Array<S>, extents: &[u64]) -> Vec<u64> {
+    let origin = vec![0; extents.len()];
+    let grid = array.subchunk_grid();
+    match grid.chunk_shape_u64(&origin) {
+        Ok(Some(shape)) if shape.len() == extents.len() => {
+            shape.into_iter().map(|extent| extent.max(1)).collect()
+        }
+        _ => vec![1; extents.len()],
+    }
+}
+
+/// The blocks a selection is read in, in C order: bands of whole chunks along one dimension,
+/// the dimensions after it whole and the ones before it one index at a time, each band within
+/// a byte budget unless a single row of chunks exceeds it.
+struct Blocks {
+    ranges: Vec<Range<u64>>,
+    chunk: Vec<u64>,
+    /// The dimension the bands step along.
+    dim: usize,
+    /// Chunks per band along `dim`.
+    step: u64,
+    /// The current index of each dimension before `dim`.
+    prefix: Vec<u64>,
+    /// The start of the next band along `dim`.
+    position: u64,
+    done: bool,
+}
+
+impl Blocks {
+    fn new(ranges: Vec<Range<u64>>, chunk: Vec<u64>, size: usize, budget: usize) -> Self {
+        let n = ranges.len();
+        let extents: Vec<u64> = ranges.iter().map(|r| r.end - r.start).collect();
+        let empty = extents.contains(&0);
+        let budget = budget as u128;
+        let bytes_of = |dim: usize| -> u128 {
+            let inner: u128 = extents[dim + 1..].iter().map(|&e| u128::from(e)).product();
+            let band = u128::from(chunk[dim].min(extents[dim]).max(1));
+            band * inner * size as u128
+        };
+        let dim = (0..n)
+            .find(|&dim| bytes_of(dim) <= budget)
+            .unwrap_or(n.saturating_sub(1));
+        let step = if n == 0 {
+            1
+        } else {
+            u64::try_from(budget / bytes_of(dim).max(1))
+                .unwrap_or(u64::MAX)
+                .max(1)
+        };
+        Blocks {
+            prefix: ranges[..dim.min(n)].iter().map(|r| r.start).collect(),
+            position: ranges.get(dim).map_or(0, |r| r.start),
+            done: empty,
+            ranges,
+            chunk,
+            dim,
+            step,
+        }
+    }
+}
+
+impl Iterator for Blocks {
+    type Item = ArraySubset;
+
+    fn next(&mut self) -> Option<ArraySubset> {
+        if self.done {
+            return None;
+        }
+        let n = self.ranges.len();
+        if n == 0 {
+            self.done = true;
+            return Some(ArraySubset::new_with_ranges(&[]));
+        }
+        let range = &self.ranges[self.dim];
+        let chunk = self.chunk[self.dim].max(1);
+        let start = self.position;
+        let boundary = (start / chunk)
+            .saturating_add(self.step)
+            .saturating_mul(chunk);
+        let end = boundary.min(range.end);
+        let mut ranges = Vec::with_capacity(n);
+        ranges.extend(self.prefix.iter().map(|&index| index..index + 1));
+        ranges.push(start..end);
+        ranges.extend(self.ranges[self.dim + 1..].iter().cloned());
+        self.position = end;
+        if end == range.end {
+            self.position = range.start;
+            // The next index of the dimensions before `dim`, in C order.
+            let mut carry = true;
+            for dim in (0..self.dim).rev() {
+                self.prefix[dim] += 1;
+                if self.prefix[dim] < self.ranges[dim].end {
+                    carry = false;
+                    break;
+                }
+                self.prefix[dim] = self.ranges[dim].start;
+            }
+            self.done = carry;
+        }
+        Some(ArraySubset::new_with_ranges(&ranges))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blocks(ranges: Vec<Range<u64>>, chunk: Vec<u64>, budget: usize) -> Vec<Vec<Range<u64>>> {
+        Blocks::new(ranges, chunk, 1, budget)
+            .map(|subset| subset.to_ranges())
+            .collect()
+    }
+
+    #[test]
+    fn one_dimension_in_whole_chunks() {
+        assert_eq!(
+            blocks(vec![3..25], vec![10], 20),
+            [3..20, 20..25].map(|r| vec![r])
+        );
+        // A chunk beyond the budget is still read whole.
+        assert_eq!(
+            blocks(vec![0..25], vec![10], 4),
+            [0..10, 10..20, 20..25].map(|r| vec![r])
+        );
+        assert!(blocks(vec![5..5], vec![10], 4).is_empty());
+    }
+
+    #[test]
+    fn more_dimensions_keep_c_order() {
+        // Bands of rows of chunks when a row of chunks fits.
+        assert_eq!(
+            blocks(vec![0..4, 1..3], vec![2, 2], 4),
+            [vec![0..2, 1..3], vec![2..4, 1..3]]
+        );
+        // Else one index of the first dimension at a time.
+        assert_eq!(
+            blocks(vec![0..2, 0..6], vec![2, 2], 3),
+            [
+                vec![0..1, 0..2],
+                vec![0..1, 2..4],
+                vec![0..1, 4..6],
+                vec![1..2, 0..2],
+                vec![1..2, 2..4],
+                vec![1..2, 4..6]
+            ]
+        );
+        assert_eq!(blocks(vec![], vec![], 3), [Vec::<Range<u64>>::new()]);
+    }
+}

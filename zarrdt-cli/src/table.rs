@@ -1,0 +1,367 @@
+//! `zarrdt export` and `zarrdt import`: record arrays to Parquet and Arrow IPC files and back,
+//! streamed through `zarrdt::arrow` (a block of chunks and a batch in memory at a time, plus
+//! one Parquet row group), with a progress line on long runs.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use zarrdt::array::{ArrayOptions, Compression, OpenOptions, open_store};
+use zarrdt::arrow::{BatchReader, ReadOptions, Sizes, TableType, TableWriter};
+
+use crate::Failure;
+use crate::fields::prune;
+use crate::open::{one_line, open};
+use crate::progress::Progress;
+use crate::select::SelectionSpec;
+use crate::table_files::{Format, Sink, format_of, read_table};
+
+/// Bytes of records per chunk of an imported array, unless `--chunks` says.
+const CHUNK_BYTES: u64 = 1 << 20;
+
+/// Compression of the Parquet files `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ParquetCodec {
+    /// Not compressed.
+    None,
+    /// Snappy (pyarrow's default).
+    Snappy,
+    /// Zstandard, level 3.
+    Zstd,
+    /// LZ4 (raw).
+    Lz4,
+}
+
+/// The arguments of `zarrdt export`.
+#[derive(Args)]
+pub struct ExportArgs {
+    /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
+    /// (with the `s3` feature).
+    pub path: String,
+    /// The table file to write: .parquet (or .pq) for Parquet, .arrow (or .feather) for
+    /// Arrow IPC.
+    pub out: PathBuf,
+    /// Index ranges per dimension, as in `dump` (rows are the elements in C order).
+    #[arg(long, value_name = "RANGES", value_parser = crate::select::parse_selection, allow_hyphen_values = true)]
+    pub select: Option<SelectionSpec>,
+    /// Only these fields (dotted paths such as `a,b.c`; a struct field means all of it).
+    #[arg(long, value_name = "PATHS", value_delimiter = ',')]
+    pub fields: Vec<String>,
+    /// Rows per record batch.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_ROWS)]
+    pub batch_rows: usize,
+    /// Compression of Parquet pages.
+    #[arg(long = "parquet-compression", value_enum, default_value_t = ParquetCodec::Snappy)]
+    pub parquet_compression: ParquetCodec,
+    /// Show a progress line on stderr (by default only on a terminal, after a second).
+    #[arg(long)]
+    pub progress: bool,
+}
+
+/// The arguments of `zarrdt import`.
+#[derive(Args)]
+pub struct ImportArgs {
+    /// The table file: .parquet (or .pq), or .arrow (or .feather, .arrows).
+    pub input: PathBuf,
+    /// The array to create: a directory that does not exist yet, or s3://bucket/prefix.
+    pub out: String,
+    /// Chunk shape, one extent per dimension (default: about 1 MiB of records).
+    #[arg(long, value_name = "EXTENTS", value_parser = parse_extents)]
+    pub chunks: Option<Extents>,
+    /// Shard shape (a multiple of the chunk shape): chunks stored together, one object per
+    /// shard.
+    #[arg(long, value_name = "EXTENTS", value_parser = parse_extents)]
+    pub shards: Option<Extents>,
+    /// Chunk compression: none, zstd, gzip, blosc, zlib, bz2, lz4 or lzma, each but none and
+    /// lz4 optionally with `:LEVEL` (zstd:3).
+    #[arg(long, value_name = "CODEC", default_value = "zstd:3", value_parser = parse_compression)]
+    pub compression: Compression,
+    /// Rows per record batch read from the table.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_ROWS)]
+    pub batch_rows: usize,
+    /// Show a progress line on stderr (by default only on a terminal, after a second).
+    #[arg(long)]
+    pub progress: bool,
+}
+
+/// `zarrdt export PATH OUT`: the selected records of the array as a Parquet or Arrow file.
+pub(crate) fn export(
+    options: &ExportArgs,
+    limits: &OpenOptions,
+    report: &mut impl std::io::Write,
+) -> Result<(), Failure> {
+    let (path, out) = (options.path.as_str(), options.out.as_path());
+    let format = format_of(out)?;
+    let opened = open(path, limits)?;
+    let mut read = ReadOptions::default().batch_rows(options.batch_rows.max(1));
+    if let Some(selection) = &options.select {
+        let shape = opened.array.shape().to_vec();
+        read = read.select(selection.resolve(&shape).map_err(|e| opened.fail(e))?);
+    }
+    if !options.fields.is_empty() {
+        read = read.element(prune(&opened.native, &options.fields).map_err(|e| opened.fail(e))?);
+    }
+    let reader = BatchReader::new(&opened.array, &read).map_err(|e| opened.fail(one_line(&e)))?;
+    let schema = reader.schema();
+    let total = reader.rows();
+    let shown = out.display().to_string();
+    let fail_out = |e: &dyn std::fmt::Display| Failure::at(&shown, one_line(e));
+    let file = File::create(out).map_err(|e| fail_out(&e))?;
+    let mut progress = Progress::new(options.progress, "exported", Some(total));
+    let result = (|| -> Result<u64, Failure> {
+        let mut sink = Sink::new(
+            format,
+            BufWriter::with_capacity(1 << 20, file),
+            &schema,
+            options,
+        )
+        .map_err(|e| fail_out(&e))?;
+        let mut rows = 0u64;
+        for batch in reader {
+            let batch = batch.map_err(|e| opened.fail(one_line(&e)))?;
+            sink.write(&batch).map_err(|e| fail_out(&e))?;
+            rows += batch.num_rows() as u64;
+            progress.update(rows);
+        }
+        sink.close().map_err(|e| fail_out(&e))?;
+        Ok(rows)
+    })();
+    progress.finish();
+    match result {
+        Ok(rows) => {
+            writeln!(
+                report,
+                "exported {rows} records of {path} to {shown} ({})",
+                match format {
+                    Format::Parquet => "Parquet",
+                    Format::Ipc => "Arrow IPC",
+                }
+            )?;
+            Ok(())
+        }
+        Err(failure) => {
+            // No half-written table is left behind.
+            let _ = std::fs::remove_file(out);
+            Err(failure)
+        }
+    }
+}
+
+/// `zarrdt import IN OUT`: the table as a new record array at `out`.
+pub(crate) fn import(
+    options: &ImportArgs,
+    report: &mut impl std::io::Write,
+) -> Result<(), Failure> {
+    let (input, out) = (options.input.as_path(), options.out.as_str());
+    let shown = input.display().to_string();
+    let fail_in = |e: &dyn std::fmt::Display| Failure::at(&shown, one_line(e));
+    let fail_out = |e: &dyn std::fmt::Display| Failure::at(out, one_line(e));
+    let source = read_table(input, options.batch_rows.max(1)).map_err(|e| fail_in(&e))?;
+    let mut rows = source.rows;
+    // The Zarr type: from the schema; text, bytes and list widths measured in a first pass
+    // where the schema does not say.
+    let zarr = match TableType::from_schema(&source.schema, None) {
+        Ok(zarr) => zarr,
+        Err(zarrdt::arrow::Error::SizesNeeded { .. }) => {
+            let pass = read_table(input, options.batch_rows.max(1)).map_err(|e| fail_in(&e))?;
+            let mut sizes = Sizes::default();
+            let mut counted = 0u64;
+            let mut progress = Progress::new(options.progress, "measured", rows);
+            for batch in pass.batches {
+                let batch = batch.map_err(|e| fail_in(&e))?;
+                sizes.measure(&batch).map_err(|e| fail_in(&e))?;
+                counted += batch.num_rows() as u64;
+                progress.update(counted);
+            }
+            progress.finish();
+            rows = Some(counted);
+            TableType::from_schema(&source.schema, Some(&sizes)).map_err(|e| fail_in(&e))?
+        }
+        Err(error) => return Err(fail_in(&error)),
+    };
+    // Arrow IPC files do not say how many rows they hold: count them when the table's shape
+    // has more than one dimension, else let the array grow.
+    if rows.is_none() && zarr.shape().is_some_and(|shape| shape.len() > 1) {
+        let pass = read_table(input, options.batch_rows.max(1)).map_err(|e| fail_in(&e))?;
+        let mut counted = 0u64;
+        for batch in pass.batches {
+            counted += batch.map_err(|e| fail_in(&e))?.num_rows() as u64;
+        }
+        rows = Some(counted);
+    }
+    let shape = match (zarr.shape(), rows) {
+        (Some(shape), Some(rows)) if shape.iter().product::<u64>() == rows => shape.to_vec(),
+        (_, Some(rows)) => vec![rows],
+        (_, None) => vec![0],
+    };
+    let itemsize = zarr.native_layout().map_err(|e| fail_in(&e))?.size() as u64;
+    let chunks = match &options.chunks {
+        Some(Extents(chunks)) if chunks.len() != shape.len() => {
+            return Err(fail_out(&format!(
+                "--chunks has {} extents; the array has {} dimensions ({shape:?})",
+                chunks.len(),
+                shape.len()
+            )));
+        }
+        Some(chunks) => chunks.0.clone(),
+        None => default_chunks(&shape, itemsize),
+    };
+    let mut array_options =
+        ArrayOptions::new(shape.clone(), chunks).compression(options.compression.clone());
+    if let Some(shards) = &options.shards {
+        array_options = array_options.shards(shards.0.clone());
+    }
+    if !out.contains("://") {
+        if Path::new(out).exists() {
+            return Err(fail_out(&"already exists; import creates a new array"));
+        }
+        std::fs::create_dir_all(out).map_err(|e| fail_out(&e))?;
+    }
+    let (store, node) = open_store(out).map_err(|e| fail_out(&e))?;
+    let mut writer =
+        TableWriter::create(store, &node, &zarr, &array_options).map_err(|e| fail_out(&e))?;
+    let mut progress = Progress::new(options.progress, "imported", rows);
+    let mut written = 0u64;
+    let result = (|| -> Result<(), Failure> {
+        for batch in source.batches {
+            let batch = batch.map_err(|e| fail_in(&e))?;
+            writer.write(&batch).map_err(|e| fail_in(&e))?;
+            written += batch.num_rows() as u64;
+            progress.update(written);
+        }
+        Ok(())
+    })();
+    progress.finish();
+    result?;
+    let array = writer.finish().map_err(|e| fail_out(&e))?;
+    writeln!(
+        report,
+        "imported {written} records of {shown} into {out} (shape {:?})",
+        array.shape()
+    )?;
+    Ok(())
+}
+
+/// Chunks of about 1 MiB of records: whole rows of the trailing dimensions, as many as fit
+/// along the first.
+fn default_chunks(shape: &[u64], itemsize: u64) -> Vec<u64> {
+    let inner: u64 = shape.iter().skip(1).product::<u64>().max(1);
+    let rows = (CHUNK_BYTES / (inner * itemsize.max(1))).max(1);
+    let mut chunks: Vec<u64> = shape.iter().map(|&extent| extent.max(1)).collect();
+    if let Some(first) = chunks.first_mut() {
+        *first = match shape[0] {
+            0 => rows,
+            extent => rows.min(extent),
+        };
+    }
+    chunks
+}
+
+/// A shape given on the command line (`--chunks`, `--shards`): extents separated by commas.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extents(pub Vec<u64>);
+
+/// Parses `--chunks` and `--shards`: extents separated by commas.
+pub(crate) fn parse_extents(text: &str) -> Result<Extents, String> {
+    text.split(',')
+        .map(|part| match part.trim().parse::<u64>() {
+            Ok(0) | Err(_) => Err(format!("{part:?} is not a positive extent (in {text:?})")),
+            Ok(extent) => Ok(extent),
+        })
+        .collect::<Result<Vec<u64>, String>>()
+        .map(Extents)
+}
+
+/// Parses `--compression`: `none`, `lz4`, or `zstd`, `gzip`, `blosc`, `zlib`, `bz2`, `lzma`
+/// each with an optional `:LEVEL`.
+pub(crate) fn parse_compression(text: &str) -> Result<Compression, String> {
+    let (name, given) = match text.split_once(':') {
+        Some((name, level)) => (name, Some(level)),
+        None => (text, None),
+    };
+    let level = |default: u32, range: std::ops::RangeInclusive<u32>| -> Result<u32, String> {
+        match given {
+            None => Ok(default),
+            Some(level) => level
+                .parse::<u32>()
+                .ok()
+                .filter(|l| range.contains(l))
+                .ok_or_else(|| format!("level {level:?} of {name} is not in {range:?}")),
+        }
+    };
+    Ok(match name {
+        "none" if given.is_none() => Compression::None,
+        "lz4" if given.is_none() => Compression::Lz4,
+        "zstd" => Compression::Zstd {
+            level: level(3, 1..=22)? as i32,
+        },
+        "gzip" => Compression::Gzip {
+            level: level(5, 0..=9)?,
+        },
+        "blosc" => Compression::BloscLz4 {
+            level: level(5, 0..=9)? as u8,
+        },
+        "zlib" => Compression::Zlib {
+            level: level(5, 0..=9)?,
+        },
+        "bz2" => Compression::Bz2 {
+            level: level(9, 1..=9)?,
+        },
+        "lzma" => Compression::Lzma {
+            preset: level(6, 0..=9)?,
+        },
+        _ => {
+            return Err(format!(
+                "{text:?}: write none, lz4, or zstd, gzip, blosc, zlib, bz2 or lzma with an optional :LEVEL"
+            ));
+        }
+    })
+}
+
+/// The default rows per batch.
+pub(crate) const DEFAULT_BATCH_ROWS: usize = zarrdt::arrow::DEFAULT_BATCH_ROWS;
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn parses_extents_and_compression() {
+        assert_eq!(parse_extents("10,2").unwrap(), Extents(vec![10, 2]));
+        assert!(parse_extents("10,0").is_err());
+        assert!(parse_extents("x").is_err());
+        assert_eq!(parse_compression("none").unwrap(), Compression::None);
+        assert_eq!(
+            parse_compression("zstd:7").unwrap(),
+            Compression::Zstd { level: 7 }
+        );
+        assert_eq!(
+            parse_compression("blosc").unwrap(),
+            Compression::BloscLz4 { level: 5 }
+        );
+        assert!(parse_compression("gzip:12").is_err());
+        assert_eq!(parse_compression("lz4").unwrap(), Compression::Lz4);
+        assert!(parse_compression("lz4:3").is_err());
+        assert_eq!(
+            parse_compression("lzma").unwrap(),
+            Compression::Lzma { preset: 6 }
+        );
+        assert_eq!(
+            parse_compression("bz2:1").unwrap(),
+            Compression::Bz2 { level: 1 }
+        );
+        assert!(parse_compression("bz2:0").is_err());
+        assert!(parse_compression("brotli").is_err());
+    }
+
+    #[test]
+    fn default_chunks_hold_about_a_mebibyte() {
+        assert_eq!(default_chunks(&[10_000_000], 21), [49_932]);
+        assert_eq!(default_chunks(&[100], 21), [100]);
+        assert_eq!(default_chunks(&[0], 1 << 30), [1]);
+        assert_eq!(default_chunks(&[50, 1000], 8), [50, 1000]);
+        assert_eq!(default_chunks(&[500, 1000], 8), [131, 1000]);
+    }
+}

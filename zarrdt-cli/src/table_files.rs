@@ -1,0 +1,258 @@
+//! The table files `export` writes and `import` reads: Parquet, and the Arrow IPC file and
+//! stream formats.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom};
+use std::path::Path;
+
+use arrow_ipc::reader::{FileReader, StreamReader};
+use arrow_ipc::writer::FileWriter;
+use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::basic::{Compression as ParquetCompression, ZstdLevel};
+use parquet::file::properties::WriterProperties;
+use std::sync::Arc;
+
+use zarrdt::arrow::arrow_array::cast::AsArray;
+use zarrdt::arrow::arrow_array::types::TimestampSecondType;
+use zarrdt::arrow::arrow_array::{
+    Array, ArrayRef, FixedSizeListArray, RecordBatch, StructArray, TimestampMillisecondArray,
+};
+use zarrdt::arrow::arrow_schema::{
+    ArrowError, DataType, Field, Fields, Schema, SchemaRef, TimeUnit,
+};
+
+use crate::Failure;
+use crate::table::{ExportArgs, ParquetCodec};
+
+/// The table file formats, by extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    Parquet,
+    Ipc,
+}
+
+pub(crate) fn format_of(path: &Path) -> Result<Format, Failure> {
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match extension.as_deref() {
+        Some("parquet" | "pq") => Ok(Format::Parquet),
+        Some("arrow" | "feather" | "ipc" | "arrows") => Ok(Format::Ipc),
+        _ => Err(Failure::at(
+            &path.display().to_string(),
+            "unknown table format: name the file .parquet (Parquet) or .arrow (Arrow IPC)",
+        )),
+    }
+}
+
+/// A table file being written.
+pub(crate) enum Sink {
+    /// A Parquet writer, the schema it was given (timestamps of seconds in milliseconds), and
+    /// the rows written so far.
+    Parquet(Box<ArrowWriter<BufWriter<File>>>, SchemaRef, u64),
+    Ipc(Box<FileWriter<BufWriter<File>>>),
+}
+
+impl Sink {
+    pub(crate) fn new(
+        format: Format,
+        file: BufWriter<File>,
+        schema: &SchemaRef,
+        options: &ExportArgs,
+    ) -> Result<Sink, Box<dyn std::error::Error>> {
+        Ok(match format {
+            Format::Parquet => {
+                let compression = match options.parquet_compression {
+                    ParquetCodec::None => ParquetCompression::UNCOMPRESSED,
+                    ParquetCodec::Snappy => ParquetCompression::SNAPPY,
+                    ParquetCodec::Zstd => ParquetCompression::ZSTD(ZstdLevel::try_new(3)?),
+                    ParquetCodec::Lz4 => ParquetCompression::LZ4_RAW,
+                };
+                let properties = WriterProperties::builder()
+                    .set_compression(compression)
+                    .build();
+                let schema = millis_schema(schema);
+                let writer = ArrowWriter::try_new(file, schema.clone(), Some(properties))?;
+                Sink::Parquet(Box::new(writer), schema, 0)
+            }
+            Format::Ipc => Sink::Ipc(Box::new(FileWriter::try_new(file, schema)?)),
+        })
+    }
+
+    pub(crate) fn write(&mut self, batch: &RecordBatch) -> Result<(), Box<dyn std::error::Error>> {
+        match self {
+            Sink::Parquet(writer, schema, rows) => {
+                let columns = batch
+                    .schema()
+                    .fields()
+                    .iter()
+                    .zip(batch.columns())
+                    .map(|(field, column)| to_millis(column, field.name(), *rows, 1))
+                    .collect::<Result<Vec<_>, _>>()?;
+                writer.write(&RecordBatch::try_new(schema.clone(), columns)?)?;
+                *rows += batch.num_rows() as u64;
+            }
+            Sink::Ipc(writer) => writer.write(batch)?,
+        }
+        Ok(())
+    }
+
+    pub(crate) fn close(self) -> Result<(), Box<dyn std::error::Error>> {
+        match self {
+            Sink::Parquet(writer, ..) => {
+                writer.close()?;
+            }
+            Sink::Ipc(mut writer) => {
+                writer.finish()?;
+                let mut file = writer.into_inner()?;
+                std::io::Write::flush(&mut file)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A table file being read: its schema, its row count if the file says, and its batches.
+pub(crate) struct Source {
+    pub(crate) schema: SchemaRef,
+    pub(crate) rows: Option<u64>,
+    pub(crate) batches: Box<dyn Iterator<Item = Result<RecordBatch, ArrowError>>>,
+}
+
+/// Opens a table file for one pass over its batches.
+pub(crate) fn read_table(
+    path: &Path,
+    batch_rows: usize,
+) -> Result<Source, Box<dyn std::error::Error>> {
+    let file = File::open(path)?;
+    match format_of(path).map_err(|f| f.message().to_owned())? {
+        Format::Parquet => {
+            let builder = ParquetRecordBatchReaderBuilder::try_new(file)?;
+            let rows = u64::try_from(builder.metadata().file_metadata().num_rows()).ok();
+            let schema = builder.schema().clone();
+            let reader = builder.with_batch_size(batch_rows).build()?;
+            Ok(Source {
+                schema,
+                rows,
+                batches: Box::new(reader),
+            })
+        }
+        Format::Ipc => {
+            // The IPC file format starts with "ARROW1"; anything else is read as a stream.
+            let mut file = file;
+            let mut magic = [0u8; 6];
+            let is_file = file.read_exact(&mut magic).is_ok() && &magic == b"ARROW1";
+            file.seek(SeekFrom::Start(0))?;
+            let reader = BufReader::with_capacity(1 << 20, file);
+            if is_file {
+                let reader = FileReader::try_new(reader, None)?;
+                Ok(Source {
+                    schema: reader.schema(),
+                    rows: None,
+                    batches: Box::new(reader),
+                })
+            } else {
+                let reader = StreamReader::try_new(reader, None)?;
+                Ok(Source {
+                    schema: reader.schema(),
+                    rows: None,
+                    batches: Box::new(reader),
+                })
+            }
+        }
+    }
+}
+
+// Parquet has no timestamp unit of seconds: parquet-rs writes `timestamp[s]` as a bare int64,
+// which pyarrow and Polars then read as integers. Such columns are written in milliseconds,
+// as pyarrow writes them, every value checked.
+
+/// `data_type` with timestamps of seconds (at any depth) in milliseconds.
+fn millis_type(data_type: &DataType) -> DataType {
+    match data_type {
+        DataType::Timestamp(TimeUnit::Second, zone) => {
+            DataType::Timestamp(TimeUnit::Millisecond, zone.clone())
+        }
+        DataType::Struct(fields) => DataType::Struct(
+            fields
+                .iter()
+                .map(|field| millis_field(field))
+                .collect::<Fields>(),
+        ),
+        DataType::FixedSizeList(item, size) => {
+            DataType::FixedSizeList(Arc::new(millis_field(item)), *size)
+        }
+        other => other.clone(),
+    }
+}
+
+fn millis_field(field: &Field) -> Field {
+    field.clone().with_data_type(millis_type(field.data_type()))
+}
+
+/// The schema with timestamps of seconds in milliseconds.
+fn millis_schema(schema: &SchemaRef) -> SchemaRef {
+    let fields: Vec<Field> = schema.fields().iter().map(|f| millis_field(f)).collect();
+    Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()))
+}
+
+/// `column` (at `path`, `per` values to a record, from record `first` on) with timestamps of
+/// seconds in milliseconds; an error naming the column and record for a time beyond them.
+fn to_millis(column: &ArrayRef, path: &str, first: u64, per: usize) -> Result<ArrayRef, String> {
+    match column.data_type() {
+        DataType::Timestamp(TimeUnit::Second, zone) => {
+            let seconds = column.as_primitive::<TimestampSecondType>();
+            let mut values = Vec::with_capacity(seconds.len());
+            for (index, &value) in seconds.values().iter().enumerate() {
+                if seconds.is_null(index) {
+                    values.push(0);
+                    continue;
+                }
+                values.push(value.checked_mul(1000).ok_or_else(|| {
+                    format!(
+                        "{path}, record {}: {value} s is beyond Parquet's timestamps, which \
+                         are in milliseconds at most (write an .arrow file instead)",
+                        first + (index / per.max(1)) as u64
+                    )
+                })?);
+            }
+            let millis = TimestampMillisecondArray::new(values.into(), seconds.nulls().cloned())
+                .with_timezone_opt(zone.clone());
+            Ok(Arc::new(millis))
+        }
+        DataType::Struct(fields) if millis_type(column.data_type()) != *column.data_type() => {
+            let array = column.as_struct();
+            let children = fields
+                .iter()
+                .zip(array.columns())
+                .map(|(field, child)| {
+                    to_millis(child, &format!("{path}.{}", field.name()), first, per)
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let fields: Fields = fields.iter().map(|f| millis_field(f)).collect();
+            Ok(Arc::new(
+                StructArray::try_new(fields, children, array.nulls().cloned())
+                    .map_err(|e| e.to_string())?,
+            ))
+        }
+        DataType::FixedSizeList(item, size)
+            if millis_type(column.data_type()) != *column.data_type() =>
+        {
+            let array = column.as_fixed_size_list();
+            let items = per * usize::try_from(*size).unwrap_or(1);
+            let values = to_millis(array.values(), path, first, items)?;
+            Ok(Arc::new(
+                FixedSizeListArray::try_new(
+                    Arc::new(millis_field(item)),
+                    *size,
+                    values,
+                    array.nulls().cloned(),
+                )
+                .map_err(|e| e.to_string())?,
+            ))
+        }
+        _ => Ok(column.clone()),
+    }
+}

@@ -1,0 +1,325 @@
+//! `zarrdt export` and `zarrdt import` (issue 21): arrays to Parquet and Arrow IPC files and
+//! back, as the `dump` of the result shows them; selections and fields; tables from
+//! elsewhere; the progress line; every failure one line naming the file.
+#![allow(clippy::unwrap_used)]
+
+use crate::common;
+
+use std::fs::File;
+use std::path::Path;
+use std::sync::Arc;
+
+use arrow_ipc::reader::FileReader;
+use common::{scratch, workspace, zarrdt};
+use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use serde_json::{Value as Json, json};
+use zarrdt::array::{ArrayOptions, Compression, WriteRecords};
+use zarrdt::arrow::arrow_array::{
+    ArrayRef, Int32Array, RecordBatch, StringArray, TimestampMillisecondArray,
+};
+use zarrdt::types::DataType;
+use zarrdt::value::Value;
+use zarrdt::zarrs::filesystem::FilesystemStore;
+
+/// A record of several kinds, with a fill value of special floats, written 2-D and sharded.
+fn write_array(dir: &Path, sharded: bool) -> String {
+    let data_type = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
+        {"name": "id", "data_type": "uint32"},
+        {"name": "pos", "data_type": {"name": "struct", "configuration": {"fields": [
+            {"name": "0", "data_type": "float32"}, {"name": "1", "data_type": "float32"}]}}},
+        {"name": "name", "data_type": {"name": "fixed_length_utf32", "configuration": {"length_bytes": 12}}},
+        {"name": "at", "data_type": {"name": "numpy.datetime64", "configuration": {"unit": "D", "scale_factor": 1}}},
+        {"name": "z", "data_type": "complex64"}]}}))
+    .unwrap();
+    let fill = data_type
+        .fill_value_from_v3_json(
+            &json!({"id": 7, "pos": {"0": "NaN", "1": -0.0},
+            "name": "fil", "at": "NaT", "z": ["Infinity", "0x7fc00001"]}),
+            None,
+        )
+        .unwrap();
+    let path = dir.join("array.zarr");
+    let store = Arc::new(FilesystemStore::new(&path).unwrap());
+    let mut options =
+        ArrayOptions::new(vec![6, 5], vec![2, 5]).compression(Compression::Zstd { level: 3 });
+    if sharded {
+        options = options.shards(vec![4, 5]);
+    }
+    let array = options.create_with(store, "/", &data_type, &fill).unwrap();
+    let values: Vec<Value> = (0..20u32)
+        .map(|i| {
+            let name = ["", "é", "日本語"][i as usize % 3];
+            data_type
+                .fill_value_from_v3_json(
+                    &json!({"id": i, "pos": {"0": i as f32 / 2.0, "1": 1.5},
+                    "name": name, "at": i64::from(i) * 100 - 500, "z": [1.0, -f64::from(i)]}),
+                    None,
+                )
+                .unwrap()
+        })
+        .collect();
+    // The last two rows are never written: the fill value.
+    array.store_values(&[0..4, 0..5], &values).unwrap();
+    path.display().to_string()
+}
+
+/// The `dump` JSON of an array without its codec-dependent members.
+fn dumped(path: &str) -> Json {
+    let mut dump = zarrdt(["dump", path]).json();
+    let object = dump.as_object_mut().unwrap();
+    object.remove("chunks");
+    dump
+}
+
+#[test]
+fn export_and_import_give_back_the_array() {
+    for (format, sharded) in [("parquet", false), ("arrow", true)] {
+        let dir = scratch(&format!("tables-round-trip-{format}"));
+        let array = write_array(&dir, sharded);
+        let table = dir.join(format!("records.{format}"));
+        let out = zarrdt(["export", &array, table.to_str().unwrap()]).ok();
+        assert_eq!(
+            out,
+            format!(
+                "exported 30 records of {array} to {} ({})\n",
+                table.display(),
+                if format == "parquet" {
+                    "Parquet"
+                } else {
+                    "Arrow IPC"
+                }
+            )
+        );
+        let back = dir.join("back.zarr");
+        let out = zarrdt([
+            "import",
+            table.to_str().unwrap(),
+            back.to_str().unwrap(),
+            "--chunks",
+            "3,5",
+            "--shards",
+            "6,5",
+            "--compression",
+            "gzip:4",
+        ])
+        .ok();
+        assert!(
+            out.contains("imported 30 records") && out.contains("(shape [6, 5])"),
+            "{out}"
+        );
+        // The same data type, fill value, shape and values, bit for bit.
+        assert_eq!(dumped(back.to_str().unwrap()), dumped(&array), "{format}");
+        let metadata: Json =
+            serde_json::from_str(&std::fs::read_to_string(back.join("zarr.json")).unwrap())
+                .unwrap();
+        assert_eq!(
+            metadata["codecs"][0]["name"], "sharding_indexed",
+            "{format}"
+        );
+        assert_eq!(
+            metadata["codecs"][0]["configuration"]["chunk_shape"],
+            json!([3, 5])
+        );
+    }
+}
+
+#[test]
+fn selections_and_fields() {
+    let dir = scratch("tables-select");
+    let array = write_array(&dir, false);
+    let table = dir.join("part.parquet");
+    zarrdt([
+        "export",
+        &array,
+        table.to_str().unwrap(),
+        "--select",
+        "1:3,2:",
+        "--fields",
+        "name,pos.1",
+        "--batch-rows",
+        "2",
+    ])
+    .ok();
+    let reader = ParquetRecordBatchReaderBuilder::try_new(File::open(&table).unwrap()).unwrap();
+    let schema = reader.schema().clone();
+    let names: Vec<&String> = schema.fields().iter().map(|f| f.name()).collect();
+    assert_eq!(names, ["pos", "name"]);
+    assert_eq!(schema.metadata().get("zarr.shape").unwrap(), "[2,3]");
+    let rows: usize = reader.build().unwrap().map(|b| b.unwrap().num_rows()).sum();
+    assert_eq!(rows, 6);
+    // The batches as written: of two rows at most.
+    let ipc = dir.join("part.arrow");
+    zarrdt([
+        "export",
+        &array,
+        ipc.to_str().unwrap(),
+        "--select",
+        "1:3,2:",
+        "--batch-rows",
+        "2",
+    ])
+    .ok();
+    let reader = FileReader::try_new(File::open(&ipc).unwrap(), None).unwrap();
+    let batches: Vec<RecordBatch> = reader.map(Result::unwrap).collect();
+    assert_eq!(batches.len(), 3);
+    assert!(
+        batches
+            .iter()
+            .all(|b| b.num_rows() == 2 && b.num_columns() == 5)
+    );
+    // Imported, the part is an array of that shape with those fields.
+    let back = dir.join("part.zarr");
+    zarrdt(["import", table.to_str().unwrap(), back.to_str().unwrap()]).ok();
+    let dump = dumped(back.to_str().unwrap());
+    assert_eq!(dump["shape"], json!([2, 3]));
+    assert_eq!(
+        dump["values"][0][0],
+        // Element [1, 2] is record 7 of the array.
+        json!({"pos": {"1": 1.5}, "name": "é"})
+    );
+    assert_eq!(
+        dump["fill_value"],
+        json!({"pos": {"1": -0.0}, "name": "fil"})
+    );
+}
+
+#[test]
+fn tables_from_elsewhere() {
+    let dir = scratch("tables-foreign");
+    let table = dir.join("people.parquet");
+    let batch = RecordBatch::try_from_iter([
+        (
+            "age",
+            Arc::new(Int32Array::from(vec![31, 45, 27])) as ArrayRef,
+        ),
+        (
+            "name",
+            Arc::new(StringArray::from(vec!["Ada", "Grace Hopper", "Łukasz"])) as ArrayRef,
+        ),
+        (
+            "seen",
+            Arc::new(TimestampMillisecondArray::from(vec![
+                Some(1),
+                None,
+                Some(-2),
+            ])) as ArrayRef,
+        ),
+    ])
+    .unwrap();
+    let mut writer =
+        ArrowWriter::try_new(File::create(&table).unwrap(), batch.schema(), None).unwrap();
+    writer.write(&batch).unwrap();
+    writer.close().unwrap();
+    let back = dir.join("people.zarr");
+    zarrdt(["import", table.to_str().unwrap(), back.to_str().unwrap()]).ok();
+    let dump = dumped(back.to_str().unwrap());
+    assert_eq!(
+        dump["data_type"]["configuration"]["fields"],
+        json!([
+            {"name": "age", "data_type": "int32"},
+            {"name": "name", "data_type": {"name": "fixed_length_utf32", "configuration": {"length_bytes": 48}}},
+            {"name": "seen", "data_type": {"name": "numpy.datetime64", "configuration": {"unit": "ms", "scale_factor": 1}}}
+        ])
+    );
+    assert_eq!(
+        dump["values"],
+        json!([
+            {"age": 31, "name": "Ada", "seen": 1},
+            {"age": 45, "name": "Grace Hopper", "seen": i64::MIN},
+            {"age": 27, "name": "Łukasz", "seen": -2}
+        ])
+    );
+}
+
+#[test]
+fn progress_line() {
+    let dir = scratch("tables-progress");
+    let array = write_array(&dir, false);
+    let table = dir.join("p.arrow");
+    let run = zarrdt(["export", &array, table.to_str().unwrap(), "--progress"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .ends_with("\r  exported 30 / 30 records (100 %)\n"),
+        "{:?}",
+        run.stderr
+    );
+    // Unasked, not on a terminal: quiet.
+    let run = zarrdt(["export", &array, table.to_str().unwrap()]);
+    assert_eq!(run.stderr, "");
+    let back = dir.join("p.zarr");
+    let run = zarrdt([
+        "import",
+        table.to_str().unwrap(),
+        back.to_str().unwrap(),
+        "--progress",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // The table's shape is 2-D, so the rows of the IPC file were counted first.
+    assert!(
+        run.stderr
+            .ends_with("\r  imported 30 / 30 records (100 %)\n"),
+        "{:?}",
+        run.stderr
+    );
+}
+
+#[test]
+fn failures_are_one_line_naming_the_file() {
+    let dir = scratch("tables-failures");
+    let array = write_array(&dir, false);
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    zarrdt(["export", &array, &path("t.csv")]).fails(1, "t.csv", "unknown table format");
+    zarrdt(["export", &path("none.zarr"), &path("t.parquet")]).fails(1, "none.zarr", "");
+    // A datetime64[s] beyond Parquet's milliseconds: refused, and no file is left.
+    let fixture =
+        workspace().join("tests/fixtures/zarr-python-3.4.2/v3_struct_extension_fields.zarr");
+    let fixture = fixture.to_str().unwrap();
+    zarrdt(["export", fixture, &path("t.parquet")]).fails(
+        1,
+        "t.parquet",
+        "t, record 4: 9223372036854775807 s is beyond Parquet's timestamps",
+    );
+    assert!(!dir.join("t.parquet").exists());
+    // The same in Arrow's own format holds it.
+    zarrdt(["export", fixture, &path("t.arrow")]).ok();
+    // Importing onto an existing path, with chunks of the wrong rank, or a table with a null
+    // where Zarr has none.
+    zarrdt(["import", &path("t.arrow"), &array]).fails(1, &array, "already exists");
+    zarrdt([
+        "import",
+        &path("t.arrow"),
+        &path("new.zarr"),
+        "--chunks",
+        "2,2",
+    ])
+    .fails(
+        1,
+        "new.zarr",
+        "--chunks has 2 extents; the array has 1 dimensions",
+    );
+    let table = dir.join("nulls.parquet");
+    let batch = RecordBatch::try_from_iter([(
+        "a",
+        Arc::new(Int32Array::from(vec![Some(1), None])) as ArrayRef,
+    )])
+    .unwrap();
+    let mut writer =
+        ArrowWriter::try_new(File::create(&table).unwrap(), batch.schema(), None).unwrap();
+    writer.write(&batch).unwrap();
+    writer.close().unwrap();
+    zarrdt(["import", table.to_str().unwrap(), &path("n.zarr")]).fails(
+        1,
+        "nulls.parquet",
+        "a, record 1: null, and Zarr records have no nulls",
+    );
+    zarrdt([
+        "import",
+        &path("t.arrow"),
+        &path("c.zarr"),
+        "--compression",
+        "brotli",
+    ])
+    .fails(2, "brotli", "");
+}
