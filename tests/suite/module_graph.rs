@@ -1,6 +1,7 @@
 //! The modules of `zarrdt-core` depend on each other one way only (issue 7): reading the
-//! sources, every top-level module's references to the others (`crate::x`, and the names
-//! `lib.rs` re-exports from `x`) form a graph without cycles.
+//! sources, every top-level module's references to the others (`crate::x`, `super::x` from a
+//! top-level module and `super::super::x` from one level down, and the names `lib.rs`
+//! re-exports from `x`) form a graph without cycles.
 //!
 //! References in comments and in `#[cfg(test)] mod tests` are not dependencies and are left
 //! out.
@@ -103,8 +104,7 @@ fn dependencies(
     };
     for file in files {
         let text = code(&fs::read_to_string(file).unwrap());
-        for (index, _) in text.match_indices("crate::") {
-            let rest = &text[index + "crate::".len()..];
+        for rest in root_paths(&text, module_depth(file)) {
             if let Some(group) = rest.strip_prefix('{') {
                 let end = group.find("};").unwrap_or(group.len());
                 for word in identifiers(&group[..end]) {
@@ -116,6 +116,59 @@ fn dependencies(
         }
     }
     found
+}
+
+/// How deep in the crate the module of `file` is: 1 for `src/x.rs` and `src/x/mod.rs`, 2 for
+/// `src/x/y.rs`, and so on (`super::` repeated that many times is the crate's root).
+fn module_depth(file: &Path) -> usize {
+    let relative = file.strip_prefix(src()).unwrap();
+    let parts = relative.components().count();
+    if relative.file_name().is_some_and(|name| name == "mod.rs") {
+        parts - 1
+    } else {
+        parts
+    }
+}
+
+/// What follows each path of `text` that starts at the crate's root: `crate::`, or `super::`
+/// written `depth` times in a row (from a module `depth` deep).
+fn root_paths(text: &str, depth: usize) -> Vec<&str> {
+    let mut paths: Vec<&str> = text
+        .match_indices("crate::")
+        .map(|(index, _)| &text[index + "crate::".len()..])
+        .collect();
+    let supers = "super::".repeat(depth);
+    let mut from = 0;
+    while let Some(found) = text[from..].find(&supers) {
+        let start = from + found;
+        let end = start + supers.len();
+        // Exactly `depth` of them: not the tail of a longer run, not followed by another.
+        let longer_before = text[..start].ends_with("super::");
+        if !longer_before && !text[end..].starts_with("super::") {
+            paths.push(&text[end..]);
+        }
+        from = end;
+    }
+    paths
+}
+
+#[test]
+fn paths_from_the_root_include_supers_that_reach_it() {
+    let text = "use super::super::codec::Swap; use super::sibling; use crate::{layout, path};";
+    let words: Vec<&str> = root_paths(text, 2)
+        .iter()
+        .map(|rest| identifiers(rest)[0])
+        .collect();
+    assert_eq!(words, ["layout", "codec"]);
+    // From a top-level module, one `super::` is the root.
+    let words: Vec<&str> = root_paths("use super::scalar::X;", 1)
+        .iter()
+        .map(|rest| identifiers(rest)[0])
+        .collect();
+    assert_eq!(words, ["scalar"]);
+    assert!(root_paths("use super::super::x;", 1).is_empty());
+    assert_eq!(module_depth(&src().join("value/mod.rs")), 1);
+    assert_eq!(module_depth(&src().join("codec/scalar.rs")), 2);
 }
 
 /// A cycle of `graph`, if it has one.
