@@ -29,6 +29,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import warnings
 
 import numpy as np
@@ -88,7 +89,10 @@ def read_array(path, python_218, series=None):
         except ValueError as error:
             if series == "3.4" or "No Zarr data type found" not in str(error):
                 raise
-    out = path.rstrip("/") + ".npz"
+    # zarr-python 2.18's reading, through a scratch file outside the source tree.
+    scratch = tempfile.NamedTemporaryFile(suffix=".npz", delete=False)
+    scratch.close()
+    out = scratch.name
     code = (
         "import sys, numpy as np, zarr\n"
         "a = zarr.open_array(sys.argv[1], mode='r')\n"
@@ -96,8 +100,10 @@ def read_array(path, python_218, series=None):
         "np.savez(sys.argv[2], values=a[...], fill=np.array(f if f is not None else np.zeros((), a.dtype), dtype=a.dtype))\n"
     )
     subprocess.run([python_218, "-c", code, path, out], check=True)
-    saved = np.load(out)
-    return saved["values"], saved["fill"][()], "2.18"
+    with np.load(out) as saved:
+        values, fill = saved["values"], saved["fill"][()]
+    os.remove(out)
+    return values, fill, "2.18"
 
 
 # --------------------------------------------------------------------------
