@@ -155,6 +155,10 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> Reader<'_, S> {
                     read.map_err(|error| Error::in_chunk(self.array, &unit.indices, error))?;
                 Ok(bytes.into_fixed().map_err(ArrayError::from)?)
             })
+            .collect::<Vec<Result<_, Error>>>()
+            // Every unit fetched, then the first failure in the subset's order: the error
+            // names the same chunk however the threads ran.
+            .into_iter()
             .collect()
     }
 }

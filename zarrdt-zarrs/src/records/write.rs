@@ -129,7 +129,11 @@ where
     }
     parts
         .par_iter()
-        .try_for_each(|part| store_part(array, part, source))
+        .map(|part| store_part(array, part, source))
+        .collect::<Vec<_>>()
+        // The first failure in the subset's order, however the threads ran.
+        .into_iter()
+        .collect()
 }
 
 /// Stores one chunk's records: the whole chunk if they cover it within the array (the fill
