@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 
 use serde_json::Value as Json;
-use zarrdt_core::{DataType, Layout, StructLayout, StructType, SubarrayType};
+use zarrdt_core::{DataType, Layout, StructType, SubarrayType};
 
 use crate::Error;
 
@@ -61,7 +61,7 @@ impl Form {
             return Ok(self.clone());
         };
         let layout = if layout.has_padding() {
-            packed(layout)?
+            layout.packed()?
         } else {
             layout.clone()
         };
@@ -79,24 +79,6 @@ impl Form {
 /// The schema metadata of records of `layout`: its type, where it has a form zarrdt writes.
 pub(crate) fn of_layout(layout: &Layout) -> HashMap<String, String> {
     Form::of_layout(layout).entry().into_iter().collect()
-}
-
-/// `layout` without padding: every record's fields packed one after another.
-pub(crate) fn packed(layout: &Layout) -> Result<Layout, Error> {
-    Ok(match layout {
-        Layout::Struct(structure) => {
-            let mut fields = Vec::with_capacity(structure.fields().len());
-            for field in structure.fields() {
-                fields.push((field.name().to_owned(), packed(field.layout())?));
-            }
-            Layout::Struct(StructLayout::packed(fields)?)
-        }
-        Layout::Subarray(array) => Layout::Subarray(zarrdt_core::SubarrayLayout::new(
-            packed(array.element())?,
-            array.shape().to_vec(),
-        )?),
-        other => other.clone(),
-    })
 }
 
 /// The metadata of a column of `layout`: its v3 data type, where it has one.

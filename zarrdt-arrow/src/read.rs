@@ -11,7 +11,7 @@ use zarrdt_zarrs::zarrs::array::{Array, ArrayShardedExt, ArraySubset};
 use zarrdt_zarrs::zarrs::storage::ReadableStorageTraits;
 use zarrdt_zarrs::{RecordType, StructDataType};
 
-use crate::metadata::{DTYPE, FILL_VALUE, Form, SHAPE, packed};
+use crate::metadata::{DTYPE, FILL_VALUE, Form, SHAPE};
 use crate::{Error, RecordConverter, region};
 
 /// Rows per batch unless [`ReadOptions::batch_rows`] says otherwise.
@@ -152,7 +152,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
             }
         } else {
             let like = stored.as_ref().unwrap_or(&native);
-            Form::of_layout(&packed(&project(like, &element)?)?)
+            Form::of_layout(&project(like, &element)?.packed()?)
         };
         let fill_bytes = array.fill_value().as_ne_bytes();
         let fill: Value = element.decode_value(fill_bytes)?;

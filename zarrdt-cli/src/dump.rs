@@ -13,7 +13,7 @@ use zarrdt::zarrs::array::{ArrayShardedExt, ArraySubset, ChunkGrid};
 
 use crate::cells::{cell, column_names, csv_field};
 use crate::enums::{EnumNames, Variants, column_variants};
-use crate::fields::{numpy_descr, packed, prune};
+use crate::fields::{numpy_descr, prune};
 use crate::open::{Opened, one_line};
 use crate::select::SelectionSpec;
 use crate::{Failure, Format};
@@ -143,7 +143,7 @@ fn json_header(opened: &Opened, element: &Element) -> Result<Vec<(&'static str, 
         opened.data_type_json()?
     } else {
         // Only some fields: the record of just those, packed, in the same form.
-        let packed = packed(&element.stored).map_err(|e| opened.fail(e))?;
+        let packed = element.stored.packed().map_err(|e| opened.fail(e))?;
         match packed.to_v3() {
             Ok((data_type, _)) => data_type.to_v3_json(),
             Err(_) => numpy_descr(&packed).map_err(|e| opened.fail(e))?,

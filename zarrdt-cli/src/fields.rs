@@ -125,24 +125,6 @@ fn keep(
     }
 }
 
-/// `layout` without padding: every record's fields packed one after another.
-pub(crate) fn packed(layout: &Layout) -> Result<Layout, zarrdt::Error> {
-    Ok(match layout {
-        Layout::Struct(structure) => {
-            let mut fields = Vec::with_capacity(structure.fields().len());
-            for field in structure.fields() {
-                fields.push((field.name().to_owned(), packed(field.layout())?));
-            }
-            Layout::Struct(StructLayout::packed(fields)?)
-        }
-        Layout::Subarray(array) => Layout::Subarray(SubarrayLayout::new(
-            packed(array.element())?,
-            array.shape().to_vec(),
-        )?),
-        other => other.clone(),
-    })
-}
-
 /// The Zarr v2 `dtype` of `layout` as NumPy writes it (`dtype.descr`): a typestr, or a list
 /// of `[name, dtype]` and `[name, dtype, shape]` entries with each gap of padding an unnamed
 /// `["", "|V<n>"]` entry (as zarr-python 2 writes aligned and offset records).
@@ -199,7 +181,7 @@ mod tests {
             .map(|f| (f.name(), f.offset()))
             .collect();
         assert_eq!(kept, [("b", 4), ("foo.mask", 13)]);
-        let packed = packed(&pruned).unwrap();
+        let packed = pruned.packed().unwrap();
         assert_eq!(
             packed.to_v2_json().unwrap(),
             json!([["b", [["c", "<f8"]]], ["foo.mask", "|b1"]])

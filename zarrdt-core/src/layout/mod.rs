@@ -35,7 +35,8 @@ use crate::{Endian, Error, FieldPath, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, Scala
 /// listed here.
 ///
 /// * **Structure** (this module): [`size`](Layout::size), [`depth`](Layout::depth),
-///   [`has_padding`](Layout::has_padding), [`field_at`](Layout::field_at),
+///   [`has_padding`](Layout::has_padding), [`packed`](Layout::packed),
+///   [`field_at`](Layout::field_at),
 ///   [`leaves`](Layout::leaves), and comparison of two layouts,
 ///   [`check_matches`](Layout::check_matches).
 /// * **Byte order** (this module): [`has_endianness`](Layout::has_endianness),
@@ -465,6 +466,30 @@ impl Layout {
             Layout::Struct(structure) => structure.has_padding(),
             Layout::Subarray(array) => array.element().has_padding(),
         }
+    }
+
+    /// The same fields without padding: every struct's fields packed one after another, at
+    /// every depth (the layout itself if it has none).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`StructLayout::packed`] and [`SubarrayLayout::new`], which a layout that
+    /// already exists with padding does not meet.
+    pub fn packed(&self) -> Result<Layout, Error> {
+        Ok(match self {
+            Layout::Struct(structure) => {
+                let mut fields = Vec::with_capacity(structure.fields().len());
+                for field in structure.fields() {
+                    fields.push((field.name().to_owned(), field.layout().packed()?));
+                }
+                Layout::Struct(StructLayout::packed(fields)?)
+            }
+            Layout::Subarray(array) => Layout::Subarray(SubarrayLayout::new(
+                array.element().packed()?,
+                array.shape().to_vec(),
+            )?),
+            Layout::Scalar(_) => self.clone(),
+        })
     }
 
     /// Whether any leaf has multi-byte values, whose bytes depend on byte order.
