@@ -19,18 +19,18 @@ source "$root/tests/interop/venvs.sh"
 start=$SECONDS
 # pyarrow 26.0.1, Polars 2.1.0 and zarr-python 3.4.2, pinned (tests/interop/venvs.sh).
 ensure_arrow_venv
-venv="$ZARRDT_VENV_DIR/venv-arrow"
 # zarr-python 2.18 reads the Zarr v2 subarray arrays zarr-python 3.4 has no data type for.
 ensure_venv 2.18.7
 
-cargo build --quiet -p zarrdt-cli --bin zarrdt
-zarrdt="${CARGO_TARGET_DIR:-$root/target}/debug/zarrdt"
+# shellcheck source=tests/test_build.sh
+source "$root/tests/test_build.sh"
+zarrdt="$(test_build_executable bin zarrdt)"
 work="$ZARRDT_VENV_DIR/arrow-check"
 # The interop suite's arrays written by zarrdt (every codec, both byte orders, shards, 2-D,
 # Zarr v2 layouts), with the committed fixtures.
 written="$ZARRDT_VENV_DIR/arrow-zarrdt-written"
 echo "== writing the interop suite's arrays with zarrdt into $written"
-ZARRDT_INTEROP_OUT="$written" cargo test --quiet --all-features --test suite -- interop_write:: >/dev/null
-"$venv/bin/python" "$here/check.py" "$zarrdt" "$work" "$(venv_python 2.18.7)" \
+ZARRDT_INTEROP_OUT="$written" cargo test --quiet --workspace --all-features --test suite -- interop_write:: >/dev/null
+"$(arrow_python)" "$here/check.py" "$zarrdt" "$work" "$(venv_python 2.18.7)" \
   "$root"/tests/fixtures/zarr-python-* "$written"
 echo "== arrow checks passed in $((SECONDS - start)) s"

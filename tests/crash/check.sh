@@ -18,8 +18,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root="$(pwd)"
 
 TRIALS="${1:-50}"
-cargo build --quiet --example crash_writer
-WRITER="${CARGO_TARGET_DIR:-$root/target}/debug/examples/crash_writer"
+# shellcheck source=tests/test_build.sh
+source "$root/tests/test_build.sh"
+WRITER="$(test_build_executable example crash_writer)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/zarrdt-crash.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 

@@ -22,13 +22,15 @@ root="$(cd "$here/../.." && pwd)"
 cd "$root"
 # shellcheck source=tests/interop/venvs.sh
 source "$here/venvs.sh"
+# shellcheck source=tests/test_build.sh
+source "$root/tests/test_build.sh"
 
 start=$SECONDS
 written="$ZARRDT_VENV_DIR/zarrdt-written"
 logs="$ZARRDT_VENV_DIR/logs"
 mkdir -p "$logs"
 echo "== writing arrays with zarrdt into $written"
-ZARRDT_INTEROP_OUT="$written" cargo test --quiet --all-features --test suite -- interop_write::
+ZARRDT_INTEROP_OUT="$written" cargo test --quiet --workspace --all-features --test suite -- interop_write::
 
 # Runs "$@" with its output in the log $1, printing only the lines that are neither "ok" nor
 # "not-read" (the summaries, failures and refusals' digest); fails if the command fails.
@@ -54,11 +56,11 @@ for entry in "${ZARRDT_PINS[@]}"; do
   run_check "zarr-$zv-zarrdt.log" "$py" "$here/generate.py" --check-zarrdt "$written"
 done
 
+zarrdt_command="$(test_build_executable bin zarrdt)"
 ensure_tensorstore_venv
 echo "== tensorstore $ZARRDT_TENSORSTORE_VERSION reads the arrays zarrdt wrote"
 run_check "tensorstore-zarrdt.log" "$(tensorstore_python)" "$here/tensorstore_check.py" "$written"
-cargo build --quiet -p zarrdt-cli --bin zarrdt
 echo "== tensorstore $ZARRDT_TENSORSTORE_VERSION writes record arrays; zarrdt reads them"
 run_check "tensorstore-writes.log" "$(tensorstore_python)" "$here/tensorstore_write.py" \
-  "$ZARRDT_VENV_DIR/tensorstore-written" "${CARGO_TARGET_DIR:-$root/target}/debug/zarrdt"
+  "$ZARRDT_VENV_DIR/tensorstore-written" "$zarrdt_command"
 echo "== interop checks passed in $((SECONDS - start)) s (logs in $logs)"

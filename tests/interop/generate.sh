@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Regenerate the zarr-python interop fixtures under tests/fixtures/.
 #
-# For each pinned zarr-python version this creates (or reuses) a venv under
-# target/interop/venv-<zarr version>, runs generate.py to (re)write
+# For each pinned zarr-python version this creates (or reuses) its pinned venv
+# (tests/interop/venvs.sh), runs generate.py to (re)write
 # tests/fixtures/zarr-python-<zarr version>/, and then runs generate.py --check
 # on the result. Finally every venv reads the other versions' fixtures and the
 # (informational) outcome is written to tests/fixtures/cross_read.json.
 #
 # Usage: tests/interop/generate.sh            (from anywhere)
 # Env:   PYTHON312=/path/to/python3.12       override the interpreter
-#        ZARRDT_INTEROP_VENVS=dir            venv directory (default target/interop)
+#        ZARRDT_VENV_CACHE=dir               venv directory (see tests/interop/venvs.sh)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

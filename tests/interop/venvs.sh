@@ -2,11 +2,20 @@
 # Source it, then call `ensure_venv <zarr version>` and `venv_python <zarr version>`; for
 # tensorstore, `ensure_tensorstore_venv` and `tensorstore_python`.
 #
+# Each venv holds exactly its pins (its full `pip freeze`, checked on every use) and lives in a
+# cache of this machine, one directory per interpreter and set of pins, so that a fresh clone
+# reuses what an earlier run installed; a machine without it makes it (a lock keeps two runs
+# from making the same venv at once).
+#
 # Env: PYTHON312=/path/to/python3.12       the interpreter to build venvs with
-#      ZARRDT_INTEROP_VENVS=dir            where the venvs live (default <repo>/target/interop)
+#      ZARRDT_VENV_CACHE=dir               where the venvs live
+#                                          (default ${XDG_CACHE_HOME:-~/.cache}/zarrdt/venvs)
+#      ZARRDT_INTEROP_VENVS=dir            the checks' scratch directory, arrays they write and
+#                                          their logs (default <repo>/target/interop)
 
 _interop_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 ZARRDT_VENV_DIR="${ZARRDT_INTEROP_VENVS:-$_interop_root/target/interop}"
+ZARRDT_VENV_CACHE="${ZARRDT_VENV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/zarrdt/venvs}"
 
 # Every package pinned (the full `pip freeze` of each venv), so runs are reproducible.
 # Format: "<zarr version>|<requirements...>".
@@ -45,87 +54,89 @@ find_python() {
   return 1
 }
 
-# Prints the interpreter of the venv for zarr version $1.
-venv_python() {
-  echo "$ZARRDT_VENV_DIR/venv-$1/bin/python"
+# The pins of zarr version $1 (from ZARRDT_PINS).
+zarr_pins() {
+  local entry
+  for entry in "${ZARRDT_PINS[@]}"; do
+    if [[ "${entry%%|*}" == "$1" ]]; then echo "${entry#*|}"; return 0; fi
+  done
+  echo "error: no pins for zarr $1" >&2
+  return 1
 }
 
-# Creates (or reuses) the venv for zarr version $1 with its pinned packages.
+# Prints the directory of the venv named $1 that holds the pins $2 (made or not).
+pinned_venv_dir() {
+  local python key
+  python="$(find_python)" || return 1
+  key="$({ "$python" -c 'import sys; print(sys.version)'; tr -s ' \n' '\n\n' <<<"$2" | sort; } \
+    | sha256sum | cut -c1-16)"
+  echo "$ZARRDT_VENV_CACHE/$1-$key"
+}
+
+# Makes (or reuses) the venv named $1 holding exactly the pins $2, and fails unless its
+# `pip freeze` is exactly them. Progress goes to stderr.
+ensure_pinned_venv() {
+  local name="$1" pins="$2" venv got want status=0
+  venv="$(pinned_venv_dir "$name" "$pins")" || return 1
+  mkdir -p "$ZARRDT_VENV_CACHE"
+  (
+    flock 9
+    if [[ ! -f "$venv/.complete" ]]; then
+      echo "== creating $venv" >&2
+      rm -rf "$venv"
+      "$(find_python)" -m venv "$venv" >&2
+      echo "== installing the pins of $name" >&2
+      # shellcheck disable=SC2086  # word splitting of the requirement list is intended
+      "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $pins >&2
+      touch "$venv/.complete"
+    fi
+  ) 9>"$venv.lock" || status=$?
+  if [[ $status -ne 0 ]]; then
+    echo "error: could not make the venv $venv" >&2
+    return "$status"
+  fi
+  got="$("$venv/bin/python" -m pip freeze --disable-pip-version-check | tr 'A-Z_' 'a-z-' | sort)"
+  want="$(tr -s ' \n' '\n\n' <<<"$pins" | tr 'A-Z_' 'a-z-' | sed '/^$/d' | sort)"
+  if [[ "$got" != "$want" ]]; then
+    echo "error: $venv holds other packages than the pins of $name:" >&2
+    diff <(echo "$want") <(echo "$got") >&2 || true
+    return 1
+  fi
+}
+
+# Prints the interpreter of the venv for zarr version $1.
+venv_python() {
+  echo "$(pinned_venv_dir "zarr-$1" "$(zarr_pins "$1")")/bin/python"
+}
+
+# Makes (or reuses) the venv for zarr version $1 with its pinned packages.
 ensure_venv() {
-  local zv="$1" entry reqs="" venv got
-  for entry in "${ZARRDT_PINS[@]}"; do
-    if [[ "${entry%%|*}" == "$zv" ]]; then reqs="${entry#*|}"; fi
-  done
-  if [[ -z "$reqs" ]]; then
-    echo "error: no pins for zarr $zv" >&2; return 1
-  fi
-  venv="$ZARRDT_VENV_DIR/venv-$zv"
-  mkdir -p "$ZARRDT_VENV_DIR"
-  if [[ ! -x "$venv/bin/python" ]]; then
-    echo "== creating $venv"
-    "$(find_python)" -m venv "$venv"
-  fi
-  echo "== installing pins for zarr $zv"
-  # shellcheck disable=SC2086  # word splitting of the requirement list is intended
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $reqs
-  got="$("$venv/bin/python" -c 'import zarr; print(zarr.__version__)')"
-  if [[ "$got" != "$zv" ]]; then
-    echo "error: venv $venv has zarr $got, expected $zv" >&2; return 1
-  fi
+  local pins
+  pins="$(zarr_pins "$1")" || return 1
+  ensure_pinned_venv "zarr-$1" "$pins"
 }
 
 # Prints the interpreter of the tensorstore venv.
 tensorstore_python() {
-  echo "$ZARRDT_VENV_DIR/venv-tensorstore-$ZARRDT_TENSORSTORE_VERSION/bin/python"
+  echo "$(pinned_venv_dir "tensorstore-$ZARRDT_TENSORSTORE_VERSION" "$ZARRDT_TENSORSTORE_PINS")/bin/python"
 }
 
-# Creates (or reuses) the tensorstore venv with its pinned packages, and fails unless it
-# holds exactly them.
+# Makes (or reuses) the tensorstore venv with its pinned packages.
 ensure_tensorstore_venv() {
-  local venv="$ZARRDT_VENV_DIR/venv-tensorstore-$ZARRDT_TENSORSTORE_VERSION" got want
-  mkdir -p "$ZARRDT_VENV_DIR"
-  if [[ ! -x "$venv/bin/python" ]]; then
-    echo "== creating $venv"
-    "$(find_python)" -m venv "$venv"
-  fi
-  echo "== installing pins for tensorstore $ZARRDT_TENSORSTORE_VERSION"
-  # shellcheck disable=SC2086  # word splitting of the requirement list is intended
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $ZARRDT_TENSORSTORE_PINS
-  got="$("$venv/bin/python" -m pip freeze --disable-pip-version-check | tr 'A-Z_' 'a-z-' | sort)"
-  want="$(tr ' ' '\n' <<<"$ZARRDT_TENSORSTORE_PINS" | tr 'A-Z_' 'a-z-' | sort)"
-  if [[ "$got" != "$want" ]]; then
-    echo "error: $venv holds other packages than the pins:" >&2
-    diff <(echo "$want") <(echo "$got") >&2 || true
-    return 1
-  fi
+  ensure_pinned_venv "tensorstore-$ZARRDT_TENSORSTORE_VERSION" "$ZARRDT_TENSORSTORE_PINS"
 }
 
 # Prints the interpreter of the venv of pyarrow, Polars and zarr-python 3.4.
 arrow_python() {
-  echo "$ZARRDT_VENV_DIR/venv-arrow/bin/python"
+  echo "$(pinned_venv_dir arrow "$ZARRDT_ARROW_PINS")/bin/python"
 }
 
-# Creates (or reuses) the venv of pyarrow, Polars and zarr-python 3.4 with its pinned packages,
-# and fails unless it holds exactly them and each imports.
+# Makes (or reuses) the venv of pyarrow, Polars and zarr-python 3.4 with its pinned packages,
+# and fails unless each imports.
 ensure_arrow_venv() {
-  local venv="$ZARRDT_VENV_DIR/venv-arrow" got want
-  mkdir -p "$ZARRDT_VENV_DIR"
-  if [[ ! -x "$venv/bin/python" ]]; then
-    echo "== creating $venv"
-    "$(find_python)" -m venv "$venv"
-  fi
-  echo "== installing the pinned readers of tables (pyarrow, Polars, zarr-python 3.4)"
-  # shellcheck disable=SC2086  # word splitting of the requirement list is intended
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $ZARRDT_ARROW_PINS
-  got="$("$venv/bin/python" -m pip freeze --disable-pip-version-check | tr 'A-Z_' 'a-z-' | sort)"
-  want="$(tr ' ' '\n' <<<"$ZARRDT_ARROW_PINS" | tr 'A-Z_' 'a-z-' | sort)"
-  if [[ "$got" != "$want" ]]; then
-    echo "error: $venv holds other packages than the pins:" >&2
-    diff <(echo "$want") <(echo "$got") >&2 || true
-    return 1
-  fi
-  "$venv/bin/python" -c 'import pyarrow, polars, zarr' || {
-    echo "error: a reader of tables is missing from $venv" >&2
+  ensure_pinned_venv arrow "$ZARRDT_ARROW_PINS" || return 1
+  "$(arrow_python)" -c 'import pyarrow, polars, zarr' || {
+    echo "error: a reader of tables is missing from the arrow venv" >&2
     return 1
   }
 }

@@ -32,14 +32,9 @@ multidict==7.2.1 propcache==0.5.4 py-partiql-parser==0.6.3 pycparser==3.12
 python-dateutil==2.9.0.post0 requests==2.34.2 responses==0.26.3 six==1.17.0 urllib3==2.8.0
 Werkzeug==3.1.9 wrapt==2.5.2 xmltodict==1.0.4 yarl==1.25.1"
 
-venv="$ZARRDT_VENV_DIR/venv-s3"
-if [[ ! -x "$venv/bin/python" ]]; then
-  echo "== creating $venv"
-  "$(find_python)" -m venv "$venv"
-fi
-echo "== installing the pinned zarr-python 3.4.2, s3fs, Dask, tensorstore and moto"
-# shellcheck disable=SC2086  # the requirement list is split on purpose
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check $S3_PINS
+echo "== the pinned zarr-python 3.4.2, s3fs, Dask, tensorstore and moto"
+ensure_pinned_venv s3 "$S3_PINS"
+venv="$(pinned_venv_dir s3 "$S3_PINS")"
 py="$venv/bin/python"
 
 work="$(mktemp -d)"
@@ -87,9 +82,10 @@ echo "   server on $AWS_ENDPOINT_URL, bucket $bucket"
 
 echo "== zarr-python writes record arrays; the Rust side reads them and writes its own"
 "$py" "$here/zarr_side.py" write "$bucket"
-ZARRDT_S3_BUCKET="$bucket" cargo test --quiet --all-features --test suite -- --ignored s3_interop::
-cargo build --quiet --all-features --example s3
-example="${CARGO_TARGET_DIR:-$root/target}/debug/examples/s3"
+ZARRDT_S3_BUCKET="$bucket" cargo test --quiet --workspace --all-features --test suite -- --ignored s3_interop::
+# shellcheck source=tests/test_build.sh
+source "$root/tests/test_build.sh"
+example="$(test_build_executable example s3)"
 "$example" "s3://$bucket/readings.zarr" | tr '\r' '\n' | grep -v '^  uploaded'
 
 echo "== zarr-python, Dask and tensorstore read every value the Rust side wrote"

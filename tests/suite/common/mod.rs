@@ -3,6 +3,7 @@
 
 #![allow(dead_code, unused_imports, clippy::unwrap_used)]
 
+pub(crate) mod clock;
 pub(crate) mod meter;
 pub(crate) mod random;
 pub(crate) mod records;

@@ -4,12 +4,13 @@
 # chunks; every numcodecs compressor: zlib, bz2, lz4, lzma, adler32, and fletcher32, which
 # zarrdt must refuse by name; shards zstd or gzip encode whole), and `zarrdt dump --format
 # json` must read every element and the fill value as that zarr-python reads them back
-# (check.py). Uses the pinned venvs of tests/interop/venvs.sh (under target/interop).
+# (check.py). Uses the pinned venvs of tests/interop/venvs.sh.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 source "$root/tests/interop/venvs.sh"
-cargo build --quiet --manifest-path "$root/Cargo.toml" -p zarrdt-cli --bin zarrdt
-binary="${CARGO_TARGET_DIR:-$root/target}/debug/zarrdt"
+# shellcheck source=tests/test_build.sh
+source "$root/tests/test_build.sh"
+binary="$(cd "$root" && test_build_executable bin zarrdt)"
 work="${CARGO_TARGET_DIR:-$root/target}/zarrdt-cli-zarr-python"
 for version in 2.18.7 3.1.6 3.4.2; do
   ensure_venv "$version"

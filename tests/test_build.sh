@@ -1,0 +1,34 @@
+# The executables of the README's test build, shared by the check scripts `.ci/run` calls.
+#
+# `cargo test --workspace --all-features` builds the `zarrdt` command and every example with one
+# set of features; a script that ran `cargo build -p zarrdt-cli` or `cargo build --example ...`
+# instead would resolve other features and compile the library again (tens of seconds each on
+# two cores). Source this file, then `test_build_executable bin zarrdt` or
+# `test_build_executable example crash_writer` prints the path of that executable, building
+# whatever is not yet built.
+
+# shellcheck source=tests/interop/venvs.sh
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/interop/venvs.sh"   # find_python
+
+# Prints the executable of the target of kind $1 (`bin` or `example`) named $2, as the test
+# build made it; fails if there is none.
+test_build_executable() {
+  local kind="$1" name="$2" path
+  path="$(cargo test --quiet --workspace --all-features --no-run --message-format=json \
+    | "$(find_python)" -c '
+import json, sys
+kind, name = sys.argv[1], sys.argv[2]
+for line in sys.stdin:
+    message = json.loads(line)
+    if message.get("reason") != "compiler-artifact" or not message.get("executable"):
+        continue
+    target = message["target"]
+    if kind in target["kind"] and target["name"] == name and not message["profile"]["test"]:
+        print(message["executable"])
+' "$kind" "$name")"
+  if [[ -z "$path" || ! -x "$path" ]]; then
+    echo "error: the test build has no $kind \`$name\`" >&2
+    return 1
+  fi
+  echo "$path"
+}
