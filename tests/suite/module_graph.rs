@@ -5,6 +5,10 @@
 //!
 //! References in comments and in `#[cfg(test)] mod tests` are not dependencies and are left
 //! out.
+//!
+//! And where each type's impl blocks live (issue 18): in every library crate, a public type's
+//! public methods written outside the type's own top-level module are each listed in the type's
+//! docs.
 
 #![allow(clippy::unwrap_used)]
 
@@ -239,51 +243,184 @@ fn the_check_sees_a_cycle() {
     assert_eq!(cycle(&graph), None);
 }
 
-/// The public methods declared in `impl Layout { … }` blocks of `text` (top-level blocks,
-/// closed by a `}` in the first column).
-fn layout_methods(text: &str) -> Vec<String> {
-    let mut methods = Vec::new();
-    let mut inside = false;
-    for line in code(text).lines() {
-        if line.starts_with("impl Layout {") {
-            inside = true;
-        } else if inside && line.starts_with('}') {
-            inside = false;
-        } else if inside && let Some(rest) = line.strip_prefix("    pub fn ") {
-            methods.extend(identifiers(rest).first().map(|name| (*name).to_owned()));
+/// The library crates whose types' impl blocks are checked.
+const LIBRARY_CRATES: [&str; 5] = [
+    "zarrdt-core",
+    "zarrdt-zarrs",
+    "zarrdt-arrow",
+    "zarrdt-cli",
+    "zarrdt-derive",
+];
+
+/// The type an inherent impl block's header is for (`impl<T: X> Name<T>` → `Name`); `None`
+/// for a trait impl (`impl X for Y`).
+fn inherent_impl_type(header: &str) -> Option<&str> {
+    let rest = header.strip_prefix("impl")?;
+    if !(rest.starts_with('<') || rest.starts_with(' ')) || header.contains(" for ") {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut after_generics = rest;
+    if rest.starts_with('<') {
+        for (index, c) in rest.char_indices() {
+            match c {
+                '<' => depth += 1,
+                '>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        after_generics = &rest[index + 1..];
+                        break;
+                    }
+                }
+                _ => {}
+            }
         }
     }
-    methods
+    identifiers(after_generics).first().copied()
 }
 
-#[test]
-fn layout_docs_list_every_layout_method() {
-    let layout = fs::read_to_string(src().join("layout/mod.rs")).unwrap();
-    let docs: String = layout[..layout.find("pub enum Layout").unwrap()]
-        .lines()
-        .rev()
-        .skip(1)
-        .take_while(|line| line.starts_with("///") || line.starts_with("#["))
-        .collect();
-    let mut methods = Vec::new();
-    for files in modules().values() {
-        for file in files {
-            methods.extend(layout_methods(&fs::read_to_string(file).unwrap()));
+/// The public methods of each top-level inherent impl block of `text`: (type, methods). A block
+/// starts at a line `impl…` (its header may run over lines, up to the one ending in `{`) and
+/// ends at a `}` in the first column.
+fn inherent_impls(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut impls = Vec::new();
+    let mut header: Option<String> = None;
+    let mut current: Option<(String, Vec<String>)> = None;
+    for line in code(text).lines() {
+        if let Some(open) = header.as_mut() {
+            open.push(' ');
+            open.push_str(line.trim());
+        } else if current.is_none() && line.starts_with("impl") {
+            header = Some(line.to_owned());
+        }
+        if let Some(full) = header.as_ref().filter(|h| h.ends_with('{')) {
+            let full = full.trim_end_matches('{').trim_end().to_owned();
+            header = None;
+            current = Some((
+                inherent_impl_type(&full).unwrap_or("").to_owned(),
+                Vec::new(),
+            ));
+            continue;
+        }
+        if header.is_some() {
+            continue;
+        }
+        if let Some((name, methods)) = current.as_mut() {
+            if line.starts_with('}') {
+                let (name, methods) = current.take().unwrap();
+                if !name.is_empty() {
+                    impls.push((name, methods));
+                }
+            } else if let Some(rest) = line.strip_prefix("    pub fn ")
+                && !name.is_empty()
+            {
+                methods.extend(identifiers(rest).first().map(|m| (*m).to_owned()));
+            }
         }
     }
-    assert!(methods.len() > 20, "found only {methods:?}");
-    let missing: Vec<&String> = methods
-        .iter()
-        .filter(|name| !docs.contains(&format!("(Layout::{name})")))
-        .collect();
+    impls
+}
+
+/// The top-level module of `file` in the crate whose sources are `src` (`lib` for `lib.rs`).
+fn top_module(src: &Path, file: &Path) -> String {
+    let first = file.strip_prefix(src).unwrap().components().next().unwrap();
+    let name = first.as_os_str().to_string_lossy();
+    name.strip_suffix(".rs").unwrap_or(&name).to_owned()
+}
+
+/// The public types (structs, enums) of the files: name → (defining file, doc comment).
+fn public_types(files: &[PathBuf]) -> BTreeMap<String, (PathBuf, String)> {
+    let mut types = BTreeMap::new();
+    for file in files {
+        let text = fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (index, line) in lines.iter().enumerate() {
+            let Some(rest) = line
+                .strip_prefix("pub struct ")
+                .or_else(|| line.strip_prefix("pub enum "))
+            else {
+                continue;
+            };
+            let name = identifiers(rest)[0].to_owned();
+            let docs: Vec<&str> = lines[..index]
+                .iter()
+                .rev()
+                .take_while(|l| l.starts_with("///") || l.starts_with("#["))
+                .copied()
+                .collect();
+            types.insert(name, (file.clone(), docs.join("\n")));
+        }
+    }
+    types
+}
+
+/// For one crate: each public method of a public type written in an inherent impl block
+/// outside the type's own top-level module that the type's docs do not list (as a link
+/// `(Type::method)`), as "Type::method in file".
+fn unlisted_methods(crate_dir: &str) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(crate_dir)
+        .join("src");
+    let files = rs_files(&src);
+    let types = public_types(&files);
+    let mut unlisted = Vec::new();
+    for file in &files {
+        for (name, methods) in inherent_impls(&fs::read_to_string(file).unwrap()) {
+            let Some((home, docs)) = types.get(&name) else {
+                continue;
+            };
+            if top_module(&src, home) == top_module(&src, file) {
+                continue;
+            }
+            for method in methods {
+                if !docs.contains(&format!("({name}::{method})")) {
+                    let at = file.strip_prefix(&src).unwrap().display();
+                    unlisted.push(format!("{name}::{method} in {crate_dir}/src/{at}"));
+                }
+            }
+        }
+    }
+    unlisted
+}
+
+/// Where each type's impl blocks live (issue 18): a public type's methods live in its own
+/// module, or, where they belong to another module's concept (`Layout`'s codec in `codec`, its
+/// fill values in `fill_value`), the type's docs list each of them, so that its whole API is
+/// found from the type.
+#[test]
+fn methods_outside_their_types_module_are_listed_in_its_docs() {
+    let mut unlisted = Vec::new();
+    for crate_dir in LIBRARY_CRATES {
+        unlisted.extend(unlisted_methods(crate_dir));
+    }
     assert!(
-        missing.is_empty(),
-        "`Layout`'s docs do not list {missing:?}"
+        unlisted.is_empty(),
+        "the docs of these types do not list these methods of theirs, written in other \
+         modules:\n{}",
+        unlisted.join("\n")
+    );
+    // The scan sees the impl blocks it is about: `Layout`'s in `codec` and `fill_value`.
+    let codec = fs::read_to_string(src().join("codec/record.rs")).unwrap();
+    assert!(
+        inherent_impls(&codec)
+            .iter()
+            .any(|(name, methods)| name == "Layout" && methods.len() >= 4)
     );
 }
 
 #[test]
-fn the_layout_method_scan_sees_public_methods_only() {
-    let text = "impl Layout {\n    pub fn a(&self) {}\n    fn b() {}\n    pub(crate) fn c() {}\n}\nimpl Other {\n    pub fn d() {}\n}\n";
-    assert_eq!(layout_methods(text), ["a"]);
+fn the_impl_scan_sees_public_methods_of_inherent_impls_only() {
+    let text = "impl Layout {\n    pub fn a(&self) {}\n    fn b() {}\n    pub(crate) fn c() {}\n}\n\
+                impl Display for Layout {\n    pub fn d() {}\n}\n\
+                impl<T: Into<u8>> Wrapper<T>\nwhere\n    T: Copy,\n{\n    pub fn e() {}\n}\n";
+    assert_eq!(
+        inherent_impls(text),
+        [
+            ("Layout".to_owned(), vec!["a".to_owned()]),
+            ("Wrapper".to_owned(), vec!["e".to_owned()])
+        ]
+    );
+    assert_eq!(inherent_impl_type("impl<T> A<T>"), Some("A"));
+    assert_eq!(inherent_impl_type("impl Trait for A"), None);
+    assert_eq!(inherent_impl_type("implement"), None);
 }

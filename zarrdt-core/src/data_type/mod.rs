@@ -19,7 +19,10 @@ use crate::{Endian, Error, FieldPath, ScalarType};
 /// (a Rust array `[T; N]`).
 ///
 /// Parse one from v3 metadata with [`DataType::from_v3_json`], write it with
-/// [`DataType::to_v3_json`]. Its `Display` is its compact v3 JSON.
+/// [`DataType::to_v3_json`]. Its `Display` is its compact v3 JSON. Its fill values (written
+/// with the other fill-value code, in the fill-value module) are read with
+/// [`fill_value_from_v3_json`](DataType::fill_value_from_v3_json) and written with
+/// [`fill_value_to_v3_json`](DataType::fill_value_to_v3_json).
 ///
 /// Zarr v3 struct fields have no shape, so an [`SubarrayType`] is written in v3 as a struct of
 /// fields `"0"`, `"1"`, … (see the crate documentation). Equality follows the v3 form: an

@@ -33,7 +33,9 @@ pub const MAX_NESTING_DEPTH: usize = 64;
 /// the registered extension types real struct arrays carry.
 ///
 /// The sizes the variants carry ([`ByteSize`], [`CharCount`]) are checked when they are made,
-/// so every scalar type has a size within [`MAX_ELEMENT_SIZE`].
+/// so every scalar type has a size within [`MAX_ELEMENT_SIZE`]. A scalar value's v3 fill JSON
+/// is [`fill_value_to_v3_json`](ScalarType::fill_value_to_v3_json) (written with the other
+/// fill-value code, in the fill-value module).
 ///
 /// ```
 /// use zarrdt_core::ScalarType;
