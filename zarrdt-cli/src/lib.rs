@@ -24,6 +24,7 @@ mod enums;
 mod fields;
 mod inspect;
 mod open;
+mod parquet_writer;
 mod progress;
 mod rust;
 mod select;

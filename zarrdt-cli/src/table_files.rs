@@ -7,7 +7,6 @@ use std::path::Path;
 
 use arrow_ipc::reader::{FileReader, StreamReader};
 use arrow_ipc::writer::FileWriter;
-use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::basic::{Compression as ParquetCompression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
@@ -23,6 +22,7 @@ use zarrdt::arrow::arrow_schema::{
 };
 
 use crate::Failure;
+use crate::parquet_writer::ParallelParquetWriter;
 use crate::table::{ExportArgs, ParquetCodec};
 
 /// The table file formats, by extension.
@@ -49,9 +49,9 @@ pub(crate) fn format_of(path: &Path) -> Result<Format, Failure> {
 
 /// A table file being written.
 pub(crate) enum Sink {
-    /// A Parquet writer, the schema it was given (timestamps of seconds in milliseconds), and
-    /// the rows written so far.
-    Parquet(Box<ArrowWriter<BufWriter<File>>>, SchemaRef, u64),
+    /// A Parquet writer (its columns encoded on all threads), the schema it was given
+    /// (timestamps of seconds in milliseconds), and the rows written so far.
+    Parquet(Box<ParallelParquetWriter<BufWriter<File>>>, SchemaRef, u64),
     Ipc(Box<FileWriter<BufWriter<File>>>),
 }
 
@@ -74,7 +74,7 @@ impl Sink {
                     .set_compression(compression)
                     .build();
                 let schema = millis_schema(schema);
-                let writer = ArrowWriter::try_new(file, schema.clone(), Some(properties))?;
+                let writer = ParallelParquetWriter::try_new(file, schema.clone(), properties)?;
                 Sink::Parquet(Box::new(writer), schema, 0)
             }
             Format::Ipc => Sink::Ipc(Box::new(FileWriter::try_new(file, schema)?)),
