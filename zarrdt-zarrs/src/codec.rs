@@ -17,6 +17,7 @@ mod configuration;
 pub(crate) mod diagnose;
 pub(crate) mod lz4;
 pub(crate) mod lzma;
+mod whole_chunk;
 pub(crate) mod zlib_bz2;
 pub(crate) mod zstd;
 

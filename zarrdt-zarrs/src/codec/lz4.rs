@@ -5,23 +5,13 @@
 //! most an LZ4 block of this length can decode to) before allocating anything, then decodes
 //! into exactly that many bytes with `lz4_flex`'s safe decoder.
 
-use std::borrow::Cow;
-use std::sync::Arc;
-
 use serde_json::{Map, Value as Json};
-use zarrs::array::codec::api::{
-    BytesToBytesCodecTraits, Codec, CodecError, CodecMetadataOptions, CodecOptions, CodecPluginV2,
-    CodecPluginV3, CodecTraits, CodecTraitsV2, CodecTraitsV3, PartialDecoderCapability,
-    PartialEncoderCapability, RecommendedConcurrency,
-};
-use zarrs::array::{ArrayBytesRaw, BytesRepresentation};
-use zarrs::metadata::Configuration;
-use zarrs::metadata::v2::MetadataV2;
-use zarrs::metadata::v3::MetadataV3;
-use zarrs::plugin::{PluginCreateError, ZarrVersion};
+use zarrs::array::codec::api::CodecError;
+use zarrs::plugin::PluginCreateError;
 
 use super::bound::DecodedSize;
-use super::configuration::{Settings, of_v3};
+use super::configuration::Settings;
+use super::whole_chunk::{WholeChunkCodec, whole_chunk_codec};
 
 /// The largest input `LZ4_compress_fast` takes (`LZ4_MAX_INPUT_SIZE`): numcodecs cannot
 /// decode a larger chunk, so none is written.
@@ -39,22 +29,16 @@ pub(crate) struct Lz4Codec {
     acceleration: i64,
 }
 
-zarrs::plugin::impl_extension_aliases!(Lz4Codec, v3: "numcodecs.lz4", [], v2: "lz4", []);
-
-inventory::submit! {
-    CodecPluginV3::new::<Lz4Codec>()
-}
-
-inventory::submit! {
-    CodecPluginV2::new::<Lz4Codec>()
-}
+whole_chunk_codec!(Lz4Codec, v3: "numcodecs.lz4", v2: "lz4");
 
 impl Lz4Codec {
     /// The codec at numcodecs' `acceleration` (1 by default).
     pub(crate) fn new(acceleration: i64) -> Self {
         Lz4Codec { acceleration }
     }
+}
 
+impl WholeChunkCodec for Lz4Codec {
     /// The codec of a configuration as numcodecs writes it (`{"acceleration": 1}`, or `{}` as
     /// zarr-python 3 writes the default).
     fn from_configuration(configuration: &Map<String, Json>) -> Result<Self, PluginCreateError> {
@@ -63,90 +47,24 @@ impl Lz4Codec {
         settings.finish()?;
         Ok(Lz4Codec::new(acceleration))
     }
-}
 
-impl CodecTraitsV3 for Lz4Codec {
-    fn create(metadata: &MetadataV3) -> Result<Codec, PluginCreateError> {
-        let codec = Lz4Codec::from_configuration(&of_v3(metadata))?;
-        Ok(Codec::BytesToBytes(Arc::new(codec)))
-    }
-}
-
-impl CodecTraitsV2 for Lz4Codec {
-    fn create(metadata: &MetadataV2) -> Result<Codec, PluginCreateError> {
-        let codec = Lz4Codec::from_configuration(metadata.configuration())?;
-        Ok(Codec::BytesToBytes(Arc::new(codec)))
-    }
-}
-
-impl CodecTraits for Lz4Codec {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn configuration(
-        &self,
-        _version: ZarrVersion,
-        _options: &CodecMetadataOptions,
-    ) -> Option<Configuration> {
+    fn configuration(&self) -> Map<String, Json> {
         let mut configuration = Map::new();
         configuration.insert("acceleration".into(), Json::from(self.acceleration));
-        Some(configuration.into())
+        configuration
     }
 
-    fn partial_decoder_capability(&self) -> PartialDecoderCapability {
-        PartialDecoderCapability {
-            partial_read: false,
-            partial_decode: false,
-        }
+    fn encoded_bound(&self, size: u64) -> u64 {
+        // The 4-byte count, then LZ4_compressBound: size + size / 255 + 16.
+        4 + size + size / 255 + 16
     }
 
-    fn partial_encoder_capability(&self) -> PartialEncoderCapability {
-        PartialEncoderCapability {
-            partial_encode: false,
-        }
-    }
-}
-
-impl BytesToBytesCodecTraits for Lz4Codec {
-    fn into_dyn(self: Arc<Self>) -> Arc<dyn BytesToBytesCodecTraits> {
-        self
+    fn encode_chunk(&self, decoded: &[u8]) -> Result<Vec<u8>, CodecError> {
+        encode(decoded)
     }
 
-    fn recommended_concurrency(
-        &self,
-        _decoded_representation: &BytesRepresentation,
-    ) -> Result<RecommendedConcurrency, CodecError> {
-        Ok(RecommendedConcurrency::new_maximum(1))
-    }
-
-    fn encoded_representation(
-        &self,
-        decoded_representation: &BytesRepresentation,
-    ) -> BytesRepresentation {
-        decoded_representation
-            .size()
-            .map_or(BytesRepresentation::UnboundedSize, |size| {
-                // The 4-byte count, then LZ4_compressBound: size + size / 255 + 16.
-                BytesRepresentation::BoundedSize(4 + size + size / 255 + 16)
-            })
-    }
-
-    fn encode<'a>(
-        &self,
-        decoded_value: ArrayBytesRaw<'a>,
-        _options: &CodecOptions,
-    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
-        encode(&decoded_value).map(Cow::Owned)
-    }
-
-    fn decode<'a>(
-        &self,
-        encoded_value: ArrayBytesRaw<'a>,
-        decoded_representation: &BytesRepresentation,
-        _options: &CodecOptions,
-    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
-        decode(&encoded_value, DecodedSize::of(decoded_representation)).map(Cow::Owned)
+    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
+        decode(encoded, expected)
     }
 }
 
@@ -209,6 +127,8 @@ pub(crate) fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, C
 
 #[cfg(test)]
 mod tests {
+    use zarrs::array::BytesRepresentation;
+
     use super::*;
 
     fn exact(size: u64) -> DecodedSize {

@@ -18,28 +18,19 @@
 //! declares) is limited to the larger of that size and 64 MiB (the dictionary of preset 9, the
 //! largest numcodecs writes without custom filters), plus 1 MiB.
 
-use std::borrow::Cow;
 use std::io::Read;
-use std::sync::Arc;
 
 use liblzma::bufread::{XzDecoder, XzEncoder};
 use liblzma::stream::{
     CONCATENATED, Check, Filters, LzmaOptions, MatchFinder, Mode, PRESET_EXTREME, Stream,
 };
 use serde_json::{Map, Value as Json, json};
-use zarrs::array::codec::api::{
-    BytesToBytesCodecTraits, Codec, CodecError, CodecMetadataOptions, CodecOptions, CodecPluginV2,
-    CodecPluginV3, CodecTraits, CodecTraitsV2, CodecTraitsV3, PartialDecoderCapability,
-    PartialEncoderCapability, RecommendedConcurrency,
-};
-use zarrs::array::{ArrayBytesRaw, BytesRepresentation};
-use zarrs::metadata::Configuration;
-use zarrs::metadata::v2::MetadataV2;
-use zarrs::metadata::v3::MetadataV3;
-use zarrs::plugin::{PluginCreateError, ZarrVersion};
+use zarrs::array::codec::api::CodecError;
+use zarrs::plugin::PluginCreateError;
 
 use super::bound::{DecodedSize, read_bounded};
-use super::configuration::{Settings, invalid, of_v3};
+use super::configuration::{Settings, invalid};
+use super::whole_chunk::{WholeChunkCodec, whole_chunk_codec};
 
 /// The dictionary of preset 9 (and 9e), the largest of any preset.
 const LARGEST_PRESET_DICTIONARY: u64 = 64 << 20;
@@ -102,15 +93,7 @@ struct LzmaSpec {
     depth: Option<u32>,
 }
 
-zarrs::plugin::impl_extension_aliases!(LzmaCodec, v3: "numcodecs.lzma", [], v2: "lzma", []);
-
-inventory::submit! {
-    CodecPluginV3::new::<LzmaCodec>()
-}
-
-inventory::submit! {
-    CodecPluginV2::new::<LzmaCodec>()
-}
+whole_chunk_codec!(LzmaCodec, v3: "numcodecs.lzma", v2: "lzma");
 
 impl LzmaCodec {
     /// The xz codec at `preset` with a CRC64 check: numcodecs' `LZMA(preset=preset)`.
@@ -118,85 +101,6 @@ impl LzmaCodec {
         LzmaCodec::from_configuration(&json_map(json!({
             "format": 1, "check": -1, "preset": preset, "filters": null
         })))
-    }
-
-    /// The codec of a configuration as numcodecs writes it (`{}` for the defaults).
-    fn from_configuration(configuration: &Map<String, Json>) -> Result<Self, PluginCreateError> {
-        let mut settings = Settings::new("lzma", configuration);
-        let format = match settings.integer("format")?.unwrap_or(1) {
-            0 => Format::Auto,
-            1 => Format::Xz,
-            2 => Format::Alone,
-            3 => Format::Raw,
-            other => {
-                return Err(invalid(
-                    "lzma",
-                    format!("format {other} is none of 0 (auto), 1 (xz), 2 (alone), 3 (raw)"),
-                ));
-            }
-        };
-        let check = settings.integer("check")?.unwrap_or(-1);
-        if !matches!(check, -1 | 0 | 1 | 4 | 10) {
-            return Err(invalid(
-                "lzma",
-                format!(
-                    "check {check} is none of -1 (default), 0 (none), 1 (CRC32), 4 (CRC64), \
-                     10 (SHA-256)"
-                ),
-            ));
-        }
-        if format != Format::Xz && !matches!(check, -1 | 0) {
-            return Err(invalid(
-                "lzma",
-                format!("check {check}: only the xz format (1) has an integrity check"),
-            ));
-        }
-        let preset = match settings.integer("preset")? {
-            None => None,
-            Some(preset) => Some(preset_of(preset)?),
-        };
-        let filters_json = settings.get("filters").cloned().unwrap_or(Json::Null);
-        let filters = match &filters_json {
-            Json::Null => None,
-            Json::Array(specs) => Some(
-                specs
-                    .iter()
-                    .map(FilterSpec::from_json)
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
-            other => return Err(invalid("lzma", format!("filters is {other}, not a list"))),
-        };
-        settings.finish()?;
-        if preset.is_some() && filters.is_some() {
-            return Err(invalid(
-                "lzma",
-                "a preset and a filter chain cannot both be given",
-            ));
-        }
-        match (&format, &filters) {
-            (Format::Raw, None) => {
-                return Err(invalid("lzma", "the raw format (3) needs a filter chain"));
-            }
-            (_, Some(filters)) if filters.is_empty() || filters.len() > 4 => {
-                return Err(invalid("lzma", "a filter chain has 1 to 4 filters"));
-            }
-            (Format::Alone, Some(filters))
-                if !matches!(filters.as_slice(), [FilterSpec::Lzma1(_)]) =>
-            {
-                return Err(invalid(
-                    "lzma",
-                    "the alone format (2) takes one LZMA1 filter",
-                ));
-            }
-            _ => {}
-        }
-        Ok(LzmaCodec {
-            format,
-            check,
-            preset,
-            filters,
-            filters_json,
-        })
     }
 
     /// The filter chain, built for liblzma.
@@ -459,116 +363,132 @@ impl LzmaSpec {
     }
 }
 
-impl CodecTraitsV3 for LzmaCodec {
-    fn create(metadata: &MetadataV3) -> Result<Codec, PluginCreateError> {
-        let codec = LzmaCodec::from_configuration(&of_v3(metadata))?;
-        Ok(Codec::BytesToBytes(Arc::new(codec)))
-    }
-}
-
-impl CodecTraitsV2 for LzmaCodec {
-    fn create(metadata: &MetadataV2) -> Result<Codec, PluginCreateError> {
-        let codec = LzmaCodec::from_configuration(metadata.configuration())?;
-        Ok(Codec::BytesToBytes(Arc::new(codec)))
-    }
-}
-
-impl CodecTraits for LzmaCodec {
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn configuration(
-        &self,
-        _version: ZarrVersion,
-        _options: &CodecMetadataOptions,
-    ) -> Option<Configuration> {
-        Some(
-            json_map(json!({
-                "format": self.format as i64,
-                "check": self.check,
-                "preset": self.preset,
-                "filters": self.filters_json,
-            }))
-            .into(),
-        )
-    }
-
-    fn partial_decoder_capability(&self) -> PartialDecoderCapability {
-        PartialDecoderCapability {
-            partial_read: false,
-            partial_decode: false,
+impl WholeChunkCodec for LzmaCodec {
+    /// The codec of a configuration as numcodecs writes it (`{}` for the defaults).
+    fn from_configuration(configuration: &Map<String, Json>) -> Result<Self, PluginCreateError> {
+        let mut settings = Settings::new("lzma", configuration);
+        let format = match settings.integer("format")?.unwrap_or(1) {
+            0 => Format::Auto,
+            1 => Format::Xz,
+            2 => Format::Alone,
+            3 => Format::Raw,
+            other => {
+                return Err(invalid(
+                    "lzma",
+                    format!("format {other} is none of 0 (auto), 1 (xz), 2 (alone), 3 (raw)"),
+                ));
+            }
+        };
+        let check = settings.integer("check")?.unwrap_or(-1);
+        if !matches!(check, -1 | 0 | 1 | 4 | 10) {
+            return Err(invalid(
+                "lzma",
+                format!(
+                    "check {check} is none of -1 (default), 0 (none), 1 (CRC32), 4 (CRC64), \
+                     10 (SHA-256)"
+                ),
+            ));
         }
-    }
-
-    fn partial_encoder_capability(&self) -> PartialEncoderCapability {
-        PartialEncoderCapability {
-            partial_encode: false,
+        if format != Format::Xz && !matches!(check, -1 | 0) {
+            return Err(invalid(
+                "lzma",
+                format!("check {check}: only the xz format (1) has an integrity check"),
+            ));
         }
+        let preset = match settings.integer("preset")? {
+            None => None,
+            Some(preset) => Some(preset_of(preset)?),
+        };
+        let filters_json = settings.get("filters").cloned().unwrap_or(Json::Null);
+        let filters = match &filters_json {
+            Json::Null => None,
+            Json::Array(specs) => Some(
+                specs
+                    .iter()
+                    .map(FilterSpec::from_json)
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+            other => return Err(invalid("lzma", format!("filters is {other}, not a list"))),
+        };
+        settings.finish()?;
+        if preset.is_some() && filters.is_some() {
+            return Err(invalid(
+                "lzma",
+                "a preset and a filter chain cannot both be given",
+            ));
+        }
+        match (&format, &filters) {
+            (Format::Raw, None) => {
+                return Err(invalid("lzma", "the raw format (3) needs a filter chain"));
+            }
+            (_, Some(filters)) if filters.is_empty() || filters.len() > 4 => {
+                return Err(invalid("lzma", "a filter chain has 1 to 4 filters"));
+            }
+            (Format::Alone, Some(filters))
+                if !matches!(filters.as_slice(), [FilterSpec::Lzma1(_)]) =>
+            {
+                return Err(invalid(
+                    "lzma",
+                    "the alone format (2) takes one LZMA1 filter",
+                ));
+            }
+            _ => {}
+        }
+        Ok(LzmaCodec {
+            format,
+            check,
+            preset,
+            filters,
+            filters_json,
+        })
     }
-}
 
-impl BytesToBytesCodecTraits for LzmaCodec {
-    fn into_dyn(self: Arc<Self>) -> Arc<dyn BytesToBytesCodecTraits> {
-        self
+    fn configuration(&self) -> Map<String, Json> {
+        json_map(json!({
+            "format": self.format as i64,
+            "check": self.check,
+            "preset": self.preset,
+            "filters": self.filters_json,
+        }))
     }
 
-    fn recommended_concurrency(
-        &self,
-        _decoded_representation: &BytesRepresentation,
-    ) -> Result<RecommendedConcurrency, CodecError> {
-        Ok(RecommendedConcurrency::new_maximum(1))
+    fn encoded_bound(&self, size: u64) -> u64 {
+        // LZMA2 stores incompressible data in chunks of 64 KiB with 3-byte headers; LZMA1
+        // (alone, raw) expands it by a few percent; the xz container adds a few hundred bytes
+        // of headers, index and check.
+        size + size / 16 + 4096
     }
 
-    fn encoded_representation(
-        &self,
-        decoded_representation: &BytesRepresentation,
-    ) -> BytesRepresentation {
-        decoded_representation
-            .size()
-            .map_or(BytesRepresentation::UnboundedSize, |size| {
-                // LZMA2 stores incompressible data in chunks of 64 KiB with 3-byte headers;
-                // LZMA1 (alone, raw) expands it by a few percent; the xz container adds a few
-                // hundred bytes of headers, index and check.
-                BytesRepresentation::BoundedSize(size + size / 16 + 4096)
-            })
-    }
-
-    fn encode<'a>(
-        &self,
-        decoded_value: ArrayBytesRaw<'a>,
-        _options: &CodecOptions,
-    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
-        let mut encoder = XzEncoder::new_stream(&*decoded_value, self.encoder()?);
-        let mut out = Vec::with_capacity(decoded_value.len() / 2 + 64);
+    fn encode_chunk(&self, decoded: &[u8]) -> Result<Vec<u8>, CodecError> {
+        let mut encoder = XzEncoder::new_stream(decoded, self.encoder()?);
+        let mut out = Vec::with_capacity(decoded.len() / 2 + 64);
         encoder
             .read_to_end(&mut out)
             .map_err(|e| CodecError::Other(format!("lzma: {e}")))?;
-        Ok(Cow::Owned(out))
+        Ok(out)
     }
 
-    fn decode<'a>(
-        &self,
-        encoded_value: ArrayBytesRaw<'a>,
-        decoded_representation: &BytesRepresentation,
-        _options: &CodecOptions,
-    ) -> Result<ArrayBytesRaw<'a>, CodecError> {
-        let expected = DecodedSize::of(decoded_representation);
+    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
         let memory = expected.size.max(LARGEST_PRESET_DICTIONARY) + DECODER_OVERHEAD;
-        let mut decoder = XzDecoder::new_stream(&*encoded_value, self.decoder(memory)?);
-        let out = read_bounded("lzma", &mut decoder, expected, encoded_value.len())?;
+        let mut decoder = XzDecoder::new_stream(encoded, self.decoder(memory)?);
+        let out = read_bounded("lzma", &mut decoder, expected, encoded.len())?;
         let rest = decoder.get_ref().len();
         if rest > 0 {
             return Err(CodecError::Other(format!(
                 "lzma: {rest} bytes follow the end of the stream"
             )));
         }
-        Ok(Cow::Owned(out))
+        Ok(out)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
+    use zarrs::array::BytesRepresentation;
+    use zarrs::array::codec::api::{BytesToBytesCodecTraits, CodecOptions};
+
     use super::*;
 
     fn codec(configuration: Json) -> LzmaCodec {
