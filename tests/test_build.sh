@@ -1,9 +1,11 @@
 # The executables of the README's test build, shared by the check scripts `.ci/run` calls.
 #
 # `cargo test --workspace --all-features` builds the `zarrdt` command and every example with one
-# set of features; a script that ran `cargo build -p zarrdt-cli` or `cargo build --example ...`
-# instead would resolve other features and compile the library again (tens of seconds each on
-# two cores). Source this file, then `test_build_executable bin zarrdt` or
+# set of features; a script that ran `cargo build -p zarrdt-cli`, `cargo build --example ...` or
+# `cargo test --test suite` instead would resolve other features (dev-dependencies count only
+# for the packages whose test targets are selected) and compile the library again (tens of
+# seconds each on two cores). To run tests, scripts select `--workspace --all-features --tests`
+# and a name filter, which reuses the test build. Source this file, then `test_build_executable bin zarrdt` or
 # `test_build_executable example crash_writer` prints the path of that executable, building
 # whatever is not yet built.
 

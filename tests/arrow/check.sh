@@ -30,7 +30,7 @@ work="$ZARRDT_VENV_DIR/arrow-check"
 # Zarr v2 layouts), with the committed fixtures.
 written="$ZARRDT_VENV_DIR/arrow-zarrdt-written"
 echo "== writing the interop suite's arrays with zarrdt into $written"
-ZARRDT_INTEROP_OUT="$written" cargo test --quiet --workspace --all-features --test suite -- interop_write:: >/dev/null
+ZARRDT_INTEROP_OUT="$written" cargo test --quiet --workspace --all-features --tests -- interop_write:: >/dev/null
 "$(arrow_python)" "$here/check.py" "$zarrdt" "$work" "$(venv_python 2.18.7)" \
   "$root"/tests/fixtures/zarr-python-* "$written"
 echo "== arrow checks passed in $((SECONDS - start)) s"

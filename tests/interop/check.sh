@@ -30,7 +30,7 @@ written="$ZARRDT_VENV_DIR/zarrdt-written"
 logs="$ZARRDT_VENV_DIR/logs"
 mkdir -p "$logs"
 echo "== writing arrays with zarrdt into $written"
-ZARRDT_INTEROP_OUT="$written" cargo test --quiet --workspace --all-features --test suite -- interop_write::
+ZARRDT_INTEROP_OUT="$written" cargo test --quiet --workspace --all-features --tests -- interop_write::
 
 # Runs "$@" with its output in the log $1, printing only the lines that are neither "ok" nor
 # "not-read" (the summaries, failures and refusals' digest); fails if the command fails.

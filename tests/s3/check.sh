@@ -82,7 +82,7 @@ echo "   server on $AWS_ENDPOINT_URL, bucket $bucket"
 
 echo "== zarr-python writes record arrays; the Rust side reads them and writes its own"
 "$py" "$here/zarr_side.py" write "$bucket"
-ZARRDT_S3_BUCKET="$bucket" cargo test --quiet --workspace --all-features --test suite -- --ignored s3_interop::
+ZARRDT_S3_BUCKET="$bucket" cargo test --quiet --workspace --all-features --tests -- --ignored s3_interop::
 # shellcheck source=tests/test_build.sh
 source "$root/tests/test_build.sh"
 example="$(test_build_executable example s3)"
