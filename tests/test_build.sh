@@ -16,7 +16,7 @@ source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/interop/venvs.sh"   # find
 # build made it; fails if there is none.
 test_build_executable() {
   local kind="$1" name="$2" path
-  path="$(cargo test --quiet --workspace --all-features --no-run --message-format=json \
+  path="$(cargo test --quiet --workspace --all-features --no-run --message-format=json-render-diagnostics \
     | "$(find_python)" -c '
 import json, sys
 kind, name = sys.argv[1], sys.argv[2]
