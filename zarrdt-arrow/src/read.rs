@@ -7,12 +7,12 @@ use std::ops::Range;
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use zarrdt_core::{Layout, LayoutField, StructLayout, Value};
-use zarrdt_zarrs::zarrs::array::{Array, ArrayShardedExt, ArraySubset};
+use zarrdt_zarrs::zarrs::array::Array;
 use zarrdt_zarrs::zarrs::storage::ReadableStorageTraits;
-use zarrdt_zarrs::{RecordType, StructDataType};
+use zarrdt_zarrs::{BlockReader, Blocks, RecordType, StructDataType};
 
 use crate::metadata::{DTYPE, FILL_VALUE, Form, SHAPE};
-use crate::{Error, RecordConverter, region};
+use crate::{Error, RecordConverter};
 
 /// Rows per batch unless [`ReadOptions::batch_rows`] says otherwise.
 pub const DEFAULT_BATCH_ROWS: usize = 1 << 16;
@@ -74,7 +74,8 @@ impl ReadOptions {
 }
 
 /// The records of an array as Arrow [`RecordBatch`]es, streamed: blocks of whole chunks (or a
-/// shard's inner chunks) are read through zarrs one after another and transposed into
+/// shard's inner chunks) are read one after another through zarrdt-zarrs' [`BlockReader`]
+/// (each shard's index checked once, a chunk that cannot be read named) and transposed into
 /// columns, so memory holds one block (at least 8 MiB, else the batch's bytes, and at least a
 /// row of chunks) and one batch, whatever the size of the array.
 ///
@@ -104,7 +105,8 @@ impl ReadOptions {
 /// [`RecordBatchReader`](arrow_array::RecordBatchReader), wrap it:
 /// `RecordBatchIterator::new(reader.map(|b| b.map_err(Into::into)), schema)`.
 pub struct BatchReader<S: ?Sized> {
-    array: Array<S>,
+    /// Reads the blocks: shard indexes checked once, failed chunks named.
+    reader: BlockReader<S>,
     converter: RecordConverter,
     size: usize,
     batch_rows: usize,
@@ -119,7 +121,6 @@ pub struct BatchReader<S: ?Sized> {
 impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
     /// A reader of `array` (which it keeps its own handle of) as `options` say.
     pub fn new(array: &Array<S>, options: &ReadOptions) -> Result<Self, Error> {
-        let array = array.with_storage(array.storage());
         let record = RecordType::of(array.data_type())?;
         let native = record.native_layout().clone();
         let stored = array
@@ -170,12 +171,12 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
         );
         let converter = RecordConverter::with_metadata(&element, metadata)?;
         let size = native.size();
-        let chunk = read_chunk_shape(&array, &extents);
         let budget = options.batch_rows.saturating_mul(size).max(MIN_BLOCK_BYTES);
+        let reader = BlockReader::new(array)?;
         Ok(BatchReader {
-            blocks: Blocks::new(ranges, chunk, size, budget),
+            blocks: reader.blocks(&ranges, budget),
             rows: extents.iter().product(),
-            array,
+            reader,
             converter,
             size,
             batch_rows: options.batch_rows,
@@ -220,7 +221,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
                 return Ok(None);
             };
             self.block = Vec::new();
-            self.block = region::read(&self.array, &region)?;
+            self.block = self.reader.read(&region)?;
             self.cursor = 0;
         }
     }
@@ -344,156 +345,4 @@ fn project(like: &Layout, view: &Layout) -> Result<Layout, Error> {
         }
         (like, _) => like.clone(),
     })
-}
-
-/// The shape of the chunks reads are made of: a shard's inner chunks, else the chunks (of the
-/// chunk at the origin); each extent 1 where the grid does not say.
-fn read_chunk_shape<S: ?Sized>(array: &Array<S>, extents: &[u64]) -> Vec<u64> {
-    let origin = vec![0; extents.len()];
-    let grid = array.subchunk_grid();
-    match grid.chunk_shape_u64(&origin) {
-        Ok(Some(shape)) if shape.len() == extents.len() => {
-            shape.into_iter().map(|extent| extent.max(1)).collect()
-        }
-        _ => vec![1; extents.len()],
-    }
-}
-
-/// The blocks a selection is read in, in C order: bands of whole chunks along one dimension,
-/// the dimensions after it whole and the ones before it one index at a time, each band within
-/// a byte budget unless a single row of chunks exceeds it.
-struct Blocks {
-    ranges: Vec<Range<u64>>,
-    chunk: Vec<u64>,
-    /// The dimension the bands step along.
-    dim: usize,
-    /// Chunks per band along `dim`.
-    step: u64,
-    /// The current index of each dimension before `dim`.
-    prefix: Vec<u64>,
-    /// The start of the next band along `dim`.
-    position: u64,
-    done: bool,
-}
-
-impl Blocks {
-    fn new(ranges: Vec<Range<u64>>, chunk: Vec<u64>, size: usize, budget: usize) -> Self {
-        let n = ranges.len();
-        let extents: Vec<u64> = ranges.iter().map(|r| r.end - r.start).collect();
-        let empty = extents.contains(&0);
-        let budget = budget as u128;
-        let bytes_of = |dim: usize| -> u128 {
-            let inner: u128 = extents[dim + 1..].iter().map(|&e| u128::from(e)).product();
-            let band = u128::from(chunk[dim].min(extents[dim]).max(1));
-            band * inner * size as u128
-        };
-        let dim = (0..n)
-            .find(|&dim| bytes_of(dim) <= budget)
-            .unwrap_or(n.saturating_sub(1));
-        let step = if n == 0 {
-            1
-        } else {
-            u64::try_from(budget / bytes_of(dim).max(1))
-                .unwrap_or(u64::MAX)
-                .max(1)
-        };
-        Blocks {
-            prefix: ranges[..dim.min(n)].iter().map(|r| r.start).collect(),
-            position: ranges.get(dim).map_or(0, |r| r.start),
-            done: empty,
-            ranges,
-            chunk,
-            dim,
-            step,
-        }
-    }
-}
-
-impl Iterator for Blocks {
-    type Item = ArraySubset;
-
-    fn next(&mut self) -> Option<ArraySubset> {
-        if self.done {
-            return None;
-        }
-        let n = self.ranges.len();
-        if n == 0 {
-            self.done = true;
-            return Some(ArraySubset::new_with_ranges(&[]));
-        }
-        let range = &self.ranges[self.dim];
-        let chunk = self.chunk[self.dim].max(1);
-        let start = self.position;
-        let boundary = (start / chunk)
-            .saturating_add(self.step)
-            .saturating_mul(chunk);
-        let end = boundary.min(range.end);
-        let mut ranges = Vec::with_capacity(n);
-        ranges.extend(self.prefix.iter().map(|&index| index..index + 1));
-        ranges.push(start..end);
-        ranges.extend(self.ranges[self.dim + 1..].iter().cloned());
-        self.position = end;
-        if end == range.end {
-            self.position = range.start;
-            // The next index of the dimensions before `dim`, in C order.
-            let mut carry = true;
-            for dim in (0..self.dim).rev() {
-                self.prefix[dim] += 1;
-                if self.prefix[dim] < self.ranges[dim].end {
-                    carry = false;
-                    break;
-                }
-                self.prefix[dim] = self.ranges[dim].start;
-            }
-            self.done = carry;
-        }
-        Some(ArraySubset::new_with_ranges(&ranges))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn blocks(ranges: Vec<Range<u64>>, chunk: Vec<u64>, budget: usize) -> Vec<Vec<Range<u64>>> {
-        Blocks::new(ranges, chunk, 1, budget)
-            .map(|subset| subset.to_ranges())
-            .collect()
-    }
-
-    #[test]
-    fn one_dimension_in_whole_chunks() {
-        assert_eq!(
-            blocks(vec![3..25], vec![10], 20),
-            [3..20, 20..25].map(|r| vec![r])
-        );
-        // A chunk beyond the budget is still read whole.
-        assert_eq!(
-            blocks(vec![0..25], vec![10], 4),
-            [0..10, 10..20, 20..25].map(|r| vec![r])
-        );
-        assert!(blocks(vec![5..5], vec![10], 4).is_empty());
-    }
-
-    #[test]
-    fn more_dimensions_keep_c_order() {
-        // Bands of rows of chunks when a row of chunks fits.
-        assert_eq!(
-            blocks(vec![0..4, 1..3], vec![2, 2], 4),
-            [vec![0..2, 1..3], vec![2..4, 1..3]]
-        );
-        // Else one index of the first dimension at a time.
-        assert_eq!(
-            blocks(vec![0..2, 0..6], vec![2, 2], 3),
-            [
-                vec![0..1, 0..2],
-                vec![0..1, 2..4],
-                vec![0..1, 4..6],
-                vec![1..2, 0..2],
-                vec![1..2, 2..4],
-                vec![1..2, 4..6]
-            ]
-        );
-        assert_eq!(blocks(vec![], vec![], 3), [Vec::<Range<u64>>::new()]);
-    }
 }

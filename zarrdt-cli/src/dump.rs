@@ -1,6 +1,6 @@
-//! `zarrdt dump`: every element of a selection, read one chunk (or a shard's inner chunk) at a
-//! time through zarrdt's `BlockReader` (shard indexes checked, failed chunks named), written
-//! as JSON, CSV or a table as it is read.
+//! `zarrdt dump`: every element of a selection, read a block of whole chunks (or a shard's
+//! inner chunks) at a time through zarrdt's `BlockReader` (shard indexes checked, failed chunks
+//! named), written as JSON, CSV or a table as it is read.
 
 use std::io::Write;
 use std::ops::Range;
@@ -9,7 +9,7 @@ use serde_json::Value as Json;
 use zarrdt::array::BlockReader;
 use zarrdt::layout::Layout;
 use zarrdt::value::JsonWriter;
-use zarrdt::zarrs::array::{ArrayShardedExt, ArraySubset, ChunkGrid};
+use zarrdt::zarrs::array::ArraySubset;
 
 use crate::cells::{cell, column_names, csv_field};
 use crate::enums::{EnumNames, Variants, column_variants};
@@ -19,7 +19,7 @@ use crate::select::SelectionSpec;
 use crate::{Failure, Format};
 
 /// Decoded bytes one read may bring in: a band of chunks is read in thinner slabs beyond it.
-const BLOCK_BYTES: u64 = 8 << 20;
+const BLOCK_BYTES: usize = 8 << 20;
 
 /// What to dump and how.
 pub(crate) struct Options {
@@ -87,38 +87,30 @@ pub(crate) fn dump(
     if count > 0 {
         // Through the library: each shard's index checked once, a chunk that cannot be read named.
         let mut reader = BlockReader::new(&opened.array).map_err(|e| opened.fail(one_line(&e)))?;
-        for_each_block(
-            &opened.array.subchunk_grid(),
-            &ranges,
-            itemsize as u64,
-            count,
-            BLOCK_BYTES,
-            &mut |block| {
-                let bytes = reader.read(&block).map_err(|e| opened.fail(one_line(&e)))?;
-                // The block's bytes are its elements in C order, as zarrs iterates its indices.
-                let elements = block.indices();
-                for (index, record) in elements.iter().zip(bytes.chunks_exact(itemsize.max(1))) {
-                    if written == count {
-                        return Ok(false);
-                    }
-                    json.clear();
-                    cells.clear();
-                    let rendered = if wants_json {
-                        writer.write(record, &mut json).map_err(|e| e.to_string())
-                    } else {
-                        writer
-                            .for_each_leaf(record, |leaf, raw, text| {
-                                cells.push(cell(leaf, raw, text));
-                            })
-                            .map_err(|e| e.to_string())
-                    };
-                    rendered.map_err(|e| opened.fail(format!("element {index:?}: {e}")))?;
-                    sink.element(out, &index, &json, &mut cells)?;
-                    written += 1;
+        'blocks: for block in reader.blocks(&ranges, BLOCK_BYTES).limit(count) {
+            let bytes = reader.read(&block).map_err(|e| opened.fail(one_line(&e)))?;
+            // The block's bytes are its elements in C order, as zarrs iterates its indices.
+            let elements = block.indices();
+            for (index, record) in elements.iter().zip(bytes.chunks_exact(itemsize.max(1))) {
+                if written == count {
+                    break 'blocks;
                 }
-                Ok(written < count)
-            },
-        )?;
+                json.clear();
+                cells.clear();
+                let rendered = if wants_json {
+                    writer.write(record, &mut json).map_err(|e| e.to_string())
+                } else {
+                    writer
+                        .for_each_leaf(record, |leaf, raw, text| {
+                            cells.push(cell(leaf, raw, text));
+                        })
+                        .map_err(|e| e.to_string())
+                };
+                rendered.map_err(|e| opened.fail(format!("element {index:?}: {e}")))?;
+                sink.element(out, &index, &json, &mut cells)?;
+                written += 1;
+            }
+        }
     }
     sink.end(out)?;
     Ok(())
@@ -155,91 +147,6 @@ fn json_header(opened: &Opened, element: &Element) -> Result<Vec<(&'static str, 
         ("chunks", Json::from(opened.read_chunk_shape()).to_string()),
         ("data_type", data_type.to_string()),
     ])
-}
-
-// ------------------------------------------------------------------------------------------
-// Reading
-// ------------------------------------------------------------------------------------------
-
-/// Calls `visit` with blocks covering the selection `ranges` in C order, each made of whole
-/// read chunks where it can: one chunk (or one band of chunks along the leading dimension,
-/// when it is within `budget` bytes), else thinner slabs that keep C order. Stops when
-/// `visit` returns `false` or `count` elements have been covered.
-fn for_each_block(
-    grid: &ChunkGrid,
-    ranges: &[Range<u64>],
-    itemsize: u64,
-    count: u64,
-    budget: u64,
-    visit: &mut dyn FnMut(ArraySubset) -> Result<bool, Failure>,
-) -> Result<(), Failure> {
-    let n = ranges.len();
-    if n == 0 {
-        visit(ArraySubset::new_with_ranges(&[]))?;
-        return Ok(());
-    }
-    let extents: Vec<u64> = ranges.iter().map(|r| r.end - r.start).collect();
-    if extents.contains(&0) {
-        return Ok(());
-    }
-    // The typical chunk: the one at the selection's start.
-    let start: Vec<u64> = ranges.iter().map(|r| r.start).collect();
-    let chunk: Vec<u64> = grid
-        .chunk_indices(&start)
-        .ok()
-        .flatten()
-        .and_then(|indices| grid.chunk_shape_u64(&indices).ok().flatten())
-        .unwrap_or_else(|| extents.clone());
-    // The outermost dimension at which a slab one chunk thick, whole in the dimensions after
-    // it, fits the budget: dimensions before it are read one index at a time.
-    let split = (0..n)
-        .find(|&d| {
-            let rest: u64 = extents[d + 1..].iter().product();
-            chunk[d]
-                .min(extents[d])
-                .saturating_mul(rest)
-                .saturating_mul(itemsize)
-                <= budget
-        })
-        .unwrap_or(n - 1);
-    let rest: u64 = extents[split + 1..].iter().product();
-
-    // The dimensions before `split`, one index at a time in C order (zarrs' iteration of the
-    // subset they span; one empty index when there are none).
-    let outer = ArraySubset::new_with_ranges(&ranges[..split]);
-    let mut covered = 0u64;
-    for outer in &outer.indices() {
-        // Along `split`: chunk by chunk.
-        let mut x = ranges[split].start;
-        while x < ranges[split].end {
-            let mut point = start.clone();
-            point[..split].copy_from_slice(&outer);
-            point[split] = x;
-            let chunk_end = grid
-                .chunk_indices(&point)
-                .ok()
-                .flatten()
-                .and_then(|indices| grid.subset(&indices).ok().flatten())
-                .map_or(ranges[split].end, |subset| subset.end_exc()[split]);
-            let mut end = chunk_end.clamp(x + 1, ranges[split].end);
-            // The last block of a limited dump: no more than needed, where that is a box.
-            if split == n - 1 {
-                end = end.min(x.saturating_add(count - covered));
-            }
-            let mut block: Vec<Range<u64>> = outer.iter().map(|&i| i..i + 1).collect();
-            block.push(x..end);
-            block.extend(ranges[split + 1..].iter().cloned());
-            if !visit(ArraySubset::new_with_ranges(&block))? {
-                return Ok(());
-            }
-            covered = covered.saturating_add((end - x).saturating_mul(rest));
-            if covered >= count {
-                return Ok(());
-            }
-            x = end;
-        }
-    }
-    Ok(())
 }
 
 // ------------------------------------------------------------------------------------------
@@ -542,94 +449,5 @@ impl<W: Write> Sink<W> for TableSink {
     fn end(&mut self, out: &mut W) -> Result<(), Failure> {
         self.flush_pending(out)?;
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use std::num::NonZeroU64;
-
-    use zarrdt::zarrs::array::chunk_grid::RegularChunkGrid;
-
-    use super::*;
-
-    /// The blocks of a selection, as index ranges.
-    fn blocks(
-        shape: &[u64],
-        chunks: &[u64],
-        ranges: &[Range<u64>],
-        count: u64,
-        budget: u64,
-    ) -> Vec<Vec<Range<u64>>> {
-        let chunk_shape = chunks
-            .iter()
-            .map(|&c| NonZeroU64::new(c).unwrap())
-            .collect();
-        let grid = ChunkGrid::new(RegularChunkGrid::new(shape.to_vec(), chunk_shape).unwrap());
-        let mut seen = Vec::new();
-        for_each_block(&grid, ranges, 1, count, budget, &mut |block| {
-            seen.push(block.to_ranges());
-            Ok(true)
-        })
-        .unwrap();
-        seen
-    }
-
-    /// The elements of blocks in the order they come, each in C order.
-    fn elements(blocks: &[Vec<Range<u64>>]) -> Vec<Vec<u64>> {
-        let mut all = Vec::new();
-        for block in blocks {
-            let subset = ArraySubset::new_with_ranges(block);
-            all.extend(subset.indices().into_iter().map(|i| i.to_vec()));
-        }
-        all
-    }
-
-    #[test]
-    fn blocks_are_chunks_in_c_order() {
-        // One dimension: chunk by chunk, cut to the selection.
-        assert_eq!(
-            blocks(&[10], &[4], &[3..10], 7, 100),
-            [vec![3..4], vec![4..8], vec![8..10]]
-        );
-        // A limit trims the last block.
-        assert_eq!(
-            blocks(&[10], &[4], &[0..10], 5, 100),
-            [vec![0..4], vec![4..5]]
-        );
-        // Two dimensions, within the budget: bands of chunk rows.
-        assert_eq!(
-            blocks(&[5, 6], &[2, 4], &[0..5, 1..6], 25, 100),
-            [vec![0..2, 1..6], vec![2..4, 1..6], vec![4..5, 1..6]]
-        );
-        // Over the budget: rows one at a time, chunk by chunk along the last dimension.
-        let thin = blocks(&[3, 6], &[2, 4], &[0..3, 0..6], 18, 5);
-        assert_eq!(thin[0], [0..1, 0..4]);
-        assert_eq!(thin[1], [0..1, 4..6]);
-        assert_eq!(thin.len(), 6);
-    }
-
-    #[test]
-    fn blocks_cover_the_selection_in_c_order() {
-        // (shape, chunks, selection)
-        type Case<'a> = (&'a [u64], &'a [u64], &'a [Range<u64>]);
-        let cases: [Case<'_>; 4] = [
-            (&[7, 5, 3], &[3, 2, 2], &[1..7, 0..5, 1..3]),
-            (&[4, 4, 4, 4], &[3, 1, 2, 3], &[0..4, 1..3, 0..4, 2..4]),
-            (&[9], &[2], &[0..9]),
-            (&[6, 1], &[4, 1], &[2..6, 0..1]),
-        ];
-        for (shape, chunks, ranges) in cases {
-            let want: Vec<Vec<u64>> = ArraySubset::new_with_ranges(ranges)
-                .indices()
-                .into_iter()
-                .map(|i| i.to_vec())
-                .collect();
-            for budget in [1, 3, 8, 20, 1000] {
-                let got = elements(&blocks(shape, chunks, ranges, u64::MAX, budget));
-                assert_eq!(got, want, "{shape:?} {chunks:?} {ranges:?} budget {budget}");
-            }
-        }
     }
 }

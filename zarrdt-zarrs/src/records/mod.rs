@@ -14,7 +14,7 @@ mod plan;
 pub(crate) mod read;
 mod write;
 
-pub use blocks::BlockReader;
+pub use blocks::{BlockReader, Blocks};
 
 use zarrdt_core::{Value, ZarrType};
 use zarrs::array::{Array, ArraySubsetTraits};
