@@ -2,7 +2,7 @@
 //! writes, and `tests/expand/NAME.expanded.rs` the code the derive generates for it, printed
 //! as Rust. A change to the generated code shows as a readable diff, tested in milliseconds;
 //! `ZARRDT_BLESS=1 cargo test -p zarrdt-derive snapshots` writes the snapshots again.
-//! What must not compile, and where the errors point, is `tests/ui` (trybuild).
+//! What must not compile, and where the errors point, is `tests/derive-ui` (trybuild).
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,8 @@
 //! pins; `TRYBUILD=overwrite` records them again). The cases need only the derive and the core
 //! (`zarrdt` without its default features), so trybuild's project builds in seconds. That the
 //! generated code compiles in hostile settings, and what it does, is tested in the `zarrdt`
-//! suite (`tests/suite/generated_code`) and by the expansion snapshots (`tests/expand`).
+//! suite (`tests/suite/generated_code`) and by the expansion snapshots
+//! (`zarrdt-derive/tests/expand`).
 
 #[test]
 fn ui() {
