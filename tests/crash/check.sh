@@ -48,8 +48,9 @@ set -e
 [ "$code" = 5 ] || fail "a chunk holding another's records was not caught (exit $code): $(cat "$WORK/out")"
 
 # A random delay in milliseconds: the writer starts writing after about 20 ms and rewrites the
-# whole array in about 100 ms.
-delay() { echo "0.$(printf '%03d' $((RANDOM % 400 + 30)))"; }
+# whole array in about 100 ms, so 30-229 ms lands anywhere in about two rewrites (each kill
+# point of a rewrite is as likely as with a longer range, which would only wait longer).
+delay() { echo "0.$(printf '%03d' $((RANDOM % 200 + 30)))"; }
 
 for mode in atomic plain; do
     dir="$WORK/$mode"
