@@ -179,39 +179,60 @@ mod tests {
         .unwrap()
     }
 
-    #[test]
-    fn writes_the_file_arrow_writer_writes() {
-        // Row groups of 1000 rows from batches of 300: batches split across row groups, and a
-        // last row group that is not full.
+    /// The file each writer makes of `batches`, in row groups of at most 1000 rows: parquet-rs'
+    /// `ArrowWriter`'s, then this module's.
+    fn both_files(batches: &[RecordBatch]) -> (Vec<u8>, Vec<u8>) {
         let properties = || {
             WriterProperties::builder()
                 .set_max_row_group_row_count(Some(1000))
                 .build()
         };
-        let batches: Vec<RecordBatch> = (0..11).map(|i| batch(i * 300, 300)).collect();
-        let schema = batches[0].schema();
-
+        let schema = batch(0, 1).schema();
         let mut expected = Vec::new();
         let mut writer =
             ArrowWriter::try_new(&mut expected, schema.clone(), Some(properties())).unwrap();
-        for batch in &batches {
+        for batch in batches {
             writer.write(batch).unwrap();
         }
         writer.close().unwrap();
-
         let mut written = Vec::new();
         let mut writer =
             ParallelParquetWriter::try_new(&mut written, schema.clone(), properties()).unwrap();
-        for batch in &batches {
+        for batch in batches {
             writer.write(batch).unwrap();
         }
         writer.close().unwrap();
+        (expected, written)
+    }
 
+    #[test]
+    fn writes_the_file_arrow_writer_writes() {
+        // Batches of 300 rows: batches split across row groups, and a last row group that is
+        // not full.
+        let batches: Vec<RecordBatch> = (0..11).map(|i| batch(i * 300, 300)).collect();
+        let (expected, written) = both_files(&batches);
         assert!(written == expected, "the files differ");
         let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(written)).unwrap();
         assert_eq!(reader.metadata().num_row_groups(), 4);
         let rows: usize = reader.build().unwrap().map(|b| b.unwrap().num_rows()).sum();
         assert_eq!(rows, 3300);
+    }
+
+    #[test]
+    fn no_rows_and_whole_row_groups_make_the_same_file() {
+        // No batch at all, an empty batch, and batches that end exactly on a row group.
+        for batches in [
+            vec![],
+            vec![batch(0, 0)],
+            vec![batch(0, 500), batch(500, 500), batch(1000, 1000)],
+        ] {
+            let (expected, written) = both_files(&batches);
+            assert!(
+                written == expected,
+                "the files differ for {} batches",
+                batches.len()
+            );
+        }
     }
 
     #[test]
