@@ -16,7 +16,7 @@ use serde_json::{Value as Json, json};
 
 use zarrdt::array::{ArrayOptions, open_array};
 use zarrdt::arrow::arrow_array::cast::AsArray;
-use zarrdt::arrow::arrow_array::types::{Int32Type, TimestampMillisecondType};
+use zarrdt::arrow::arrow_array::types::{Int32Type, TimestampMillisecondType, UInt32Type};
 use zarrdt::arrow::arrow_array::{
     Array, ArrayRef, BinaryArray, BooleanArray, FixedSizeListArray, Int32Array, Int64Array,
     ListArray, RecordBatch, StringArray, StructArray, TimestampMicrosecondArray, UInt8Array,
@@ -569,6 +569,64 @@ struct Small {
     a: i32,
     name: FixedString<3>,
     at: DateTime64<Seconds>,
+}
+
+/// Records to columns go a tile of records at a time (and, in large batches, on several
+/// threads): a value that does not convert far into a batch, in a subarray or a scalar, is
+/// still named by its record in the batch, and every other value is where it belongs.
+#[test]
+fn errors_and_values_far_into_a_large_batch() {
+    // {id: u4, flags: [b1; 3], s: U1}: 19 bytes, 40 000 records, tiles of 862 records.
+    let layout =
+        Layout::from_v2_json(&json!([["id", "<u4"], ["flags", "|b1", [3]], ["s", "<U2"]])).unwrap();
+    let converter = RecordConverter::new(&layout).unwrap();
+    let size = layout.size();
+    let records = 40_000usize;
+    let mut bytes = vec![0u8; records * size];
+    for (index, record) in bytes.chunks_exact_mut(size).enumerate() {
+        record[..4].copy_from_slice(&(index as u32).to_le_bytes());
+        record[4 + index % 3] = 1;
+        let letter = u32::from(b'a') + (index % 26) as u32;
+        record[7..11].copy_from_slice(&letter.to_le_bytes());
+    }
+    let batch = converter.to_record_batch(&bytes).unwrap();
+    assert_eq!(batch.num_rows(), records);
+    let ids = batch.column(0).as_primitive::<UInt32Type>();
+    assert!(
+        ids.values()
+            .iter()
+            .enumerate()
+            .all(|(i, &id)| id as usize == i)
+    );
+    let flags = batch.column(1).as_fixed_size_list();
+    let flags = flags.values().as_boolean();
+    for index in [0, 861, 862, 20_001, records - 1] {
+        for item in 0..3 {
+            assert_eq!(
+                flags.value(3 * index + item),
+                item == index % 3,
+                "record {index}"
+            );
+        }
+    }
+    let text = batch.column(2).as_string::<i32>();
+    assert_eq!(
+        text.value(records - 1),
+        ((b'a' + ((records - 1) % 26) as u8) as char).to_string()
+    );
+
+    let mut bad = bytes.clone();
+    bad[31_337 * size + 4 + 2] = 7;
+    assert_eq!(
+        converter.to_record_batch(&bad).unwrap_err().to_string(),
+        "flags, record 31337: bool byte 0x07 is neither 0 nor 1"
+    );
+    let mut bad = bytes;
+    bad[25_000 * size + 11..25_000 * size + 15].copy_from_slice(&0xD800u32.to_le_bytes());
+    assert_eq!(
+        converter.to_record_batch(&bad).unwrap_err().to_string(),
+        "s, record 25000: UTF-32 code unit 0xd800 (character 1) is not a character"
+    );
 }
 
 /// Values that do not convert, each an error naming the field or column and the record.

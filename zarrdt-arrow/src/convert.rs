@@ -6,19 +6,14 @@ use std::sync::Arc;
 
 use arrow_array::{ArrayRef, RecordBatch, RecordBatchOptions};
 use arrow_schema::{Field, Schema, SchemaRef};
-use rayon::prelude::*;
 use zarrdt_core::{FieldPath, Layout};
 
 use crate::Error;
-use crate::export::column;
+use crate::export::columns;
 use crate::import::write;
 use crate::metadata;
 use crate::plan::{Node, VALUE_COLUMN, compile};
 use crate::positions::Positions;
-
-/// Rows below which the columns of a batch are built one after another rather than in
-/// parallel.
-const PARALLEL_ROWS: usize = 1 << 14;
 
 /// A record layout as an Arrow table: its [`Schema`], and conversions of record bytes (records
 /// one after another, each laid out as the layout says) to [`RecordBatch`]es and back.
@@ -143,16 +138,7 @@ impl RecordConverter {
             }));
         }
         let rows = bytes.len() / size;
-        let positions = Positions::records(rows, size);
-        let build = |node: &Node| column(node, bytes, &positions);
-        let columns: Vec<ArrayRef> = if rows >= PARALLEL_ROWS && self.columns.len() > 1 {
-            self.columns
-                .par_iter()
-                .map(build)
-                .collect::<Result<_, _>>()?
-        } else {
-            self.columns.iter().map(build).collect::<Result<_, _>>()?
-        };
+        let columns: Vec<ArrayRef> = columns(&self.columns, bytes, size, rows)?;
         let options = RecordBatchOptions::new().with_row_count(Some(rows));
         Ok(RecordBatch::try_new_with_options(
             self.schema.clone(),

@@ -64,26 +64,41 @@ macro_rules! native_float {
 native_float!(f16 => u16, f32 => u32, f64 => u64);
 
 /// The values of a leaf at `offset` at every one of `positions` in `bytes`.
+#[cfg(test)]
 pub(crate) fn gather<T: Native>(
     bytes: &[u8],
     offset: usize,
     positions: &Positions,
     swap: bool,
 ) -> Vec<T> {
+    let mut out = Vec::new();
+    gather_into(&mut out, bytes, offset, positions, swap);
+    out
+}
+
+/// Appends to `out` the values of a leaf at `offset` at every one of `positions` in `bytes`.
+pub(crate) fn gather_into<T: Native>(
+    out: &mut Vec<T>,
+    bytes: &[u8],
+    offset: usize,
+    positions: &Positions,
+    swap: bool,
+) {
     if swap {
-        gather_in::<T, true>(bytes, offset, positions)
+        gather_in::<T, true>(out, bytes, offset, positions);
     } else {
-        gather_in::<T, false>(bytes, offset, positions)
+        gather_in::<T, false>(out, bytes, offset, positions);
     }
 }
 
 fn gather_in<T: Native, const SWAP: bool>(
+    out: &mut Vec<T>,
     bytes: &[u8],
     offset: usize,
     positions: &Positions,
-) -> Vec<T> {
+) {
     let count = positions.len();
-    let mut out = Vec::with_capacity(count);
+    out.reserve(count);
     if let Some((first, stride)) = positions.simple(offset) {
         // Whole records, each holding the value at the same place.
         out.extend(
@@ -107,7 +122,6 @@ fn gather_in<T: Native, const SWAP: bool>(
             out.push(T::read::<SWAP>(bytes.get(at..).unwrap_or_default()));
         });
     }
-    out
 }
 
 /// Writes `values` to a leaf at `offset` at every one of `positions` in `out`.
