@@ -19,7 +19,8 @@ use zarrdt::arrow::arrow_array::cast::AsArray;
 use zarrdt::arrow::arrow_array::types::{Int32Type, TimestampMillisecondType, UInt32Type};
 use zarrdt::arrow::arrow_array::{
     Array, ArrayRef, BinaryArray, BooleanArray, FixedSizeListArray, Int32Array, Int64Array,
-    ListArray, RecordBatch, StringArray, StructArray, TimestampMicrosecondArray, UInt8Array,
+    LargeListArray, ListArray, RecordBatch, StringArray, StructArray, TimestampMicrosecondArray,
+    UInt8Array,
 };
 use zarrdt::arrow::arrow_schema::{DataType as ArrowType, Field, TimeUnit as ArrowUnit};
 use zarrdt::arrow::{
@@ -472,6 +473,45 @@ fn batches_into_an_existing_array() {
     assert_eq!(reopened.shape(), [35]);
     let read: Vec<Particle> = reopened.retrieve_records(&[10..35]).unwrap();
     assert_eq!(read, particles);
+}
+
+/// `List` and `LargeList` columns (sliced, so that their offsets do not start at 0) fill a
+/// subarray field when every list has its length; a list of another length is an error naming
+/// the record.
+#[test]
+fn lists_of_either_offset_width_fill_a_subarray() {
+    let layout = Layout::from_v2_json(&json!([["pos", "<i4", [2]]])).unwrap();
+    let converter = RecordConverter::new(&layout).unwrap();
+    let rows = |lengths: [usize; 4]| {
+        let mut next = 0;
+        let lists: Vec<Option<Vec<Option<i32>>>> = lengths
+            .iter()
+            .map(|&length| {
+                let list = (next..next + length as i32).map(Some).collect();
+                next += length as i32;
+                Some(list)
+            })
+            .collect();
+        lists
+    };
+    let expected: Vec<u8> = (2..8i32).flat_map(|v| v.to_ne_bytes()).collect();
+    for lengths in [[2, 2, 2, 2], [2, 2, 2, 3]] {
+        let small = ListArray::from_iter_primitive::<Int32Type, _, _>(rows(lengths)).slice(1, 3);
+        let large =
+            LargeListArray::from_iter_primitive::<Int32Type, _, _>(rows(lengths)).slice(1, 3);
+        for column in [Arc::new(small) as ArrayRef, Arc::new(large) as ArrayRef] {
+            let batch = RecordBatch::try_from_iter([("pos", column)]).unwrap();
+            let result = converter.from_record_batch(&batch);
+            if lengths[3] == 2 {
+                assert_eq!(result.unwrap(), expected);
+            } else {
+                assert_eq!(
+                    result.unwrap_err().to_string(),
+                    "pos, record 2: a list of 3 items, where the subarray has 2"
+                );
+            }
+        }
+    }
 }
 
 /// A table from elsewhere: text, bytes, lists of one length, timestamps with nulls, nested

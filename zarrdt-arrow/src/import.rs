@@ -8,7 +8,7 @@ use arrow_array::types::{
     TimestampMicrosecondType, TimestampMillisecondType, TimestampNanosecondType,
     TimestampSecondType, UInt8Type, UInt16Type, UInt32Type, UInt64Type,
 };
-use arrow_array::{Array, ArrayRef, ArrowPrimitiveType};
+use arrow_array::{Array, ArrayRef, ArrowPrimitiveType, GenericListArray, OffsetSizeTrait};
 use arrow_schema::{DataType as ArrowType, TimeUnit as ArrowUnit};
 use zarrdt_core::ScalarType;
 
@@ -154,11 +154,6 @@ fn list_values(
     path: &str,
     positions: &Positions,
 ) -> Result<Option<ArrayRef>, Error> {
-    let wrong_length = |index: usize, length: usize| Error::Value {
-        path: path.to_owned(),
-        record: positions.record_of(index),
-        reason: format!("a list of {length} items, where the subarray has {extent}"),
-    };
     if let Some(list) = column.as_fixed_size_list_opt() {
         if list.value_length() as usize != extent {
             return Err(mismatch(
@@ -174,29 +169,36 @@ fn list_values(
     }
     if let Some(list) = column.as_list_opt::<i32>() {
         no_nulls(column, path, positions)?;
-        let offsets = list.value_offsets();
-        for (index, pair) in offsets.windows(2).enumerate() {
-            let length = (pair[1] - pair[0]) as usize;
-            if length != extent {
-                return Err(wrong_length(index, length));
-            }
-        }
-        let start = offsets.first().copied().unwrap_or(0) as usize;
-        return Ok(Some(list.values().slice(start, list.len() * extent)));
+        return equal_lists(list, extent, path, positions).map(Some);
     }
     if let Some(list) = column.as_list_opt::<i64>() {
         no_nulls(column, path, positions)?;
-        let offsets = list.value_offsets();
-        for (index, pair) in offsets.windows(2).enumerate() {
-            let length = (pair[1] - pair[0]) as usize;
-            if length != extent {
-                return Err(wrong_length(index, length));
-            }
-        }
-        let start = offsets.first().copied().unwrap_or(0) as usize;
-        return Ok(Some(list.values().slice(start, list.len() * extent)));
+        return equal_lists(list, extent, path, positions).map(Some);
     }
     Ok(None)
+}
+
+/// The items of `list` (`List` or `LargeList`), each of whose lists must hold `extent` items,
+/// one list after another.
+fn equal_lists<O: OffsetSizeTrait>(
+    list: &GenericListArray<O>,
+    extent: usize,
+    path: &str,
+    positions: &Positions,
+) -> Result<ArrayRef, Error> {
+    let offsets = list.value_offsets();
+    for (index, pair) in offsets.windows(2).enumerate() {
+        let length = (pair[1] - pair[0]).as_usize();
+        if length != extent {
+            return Err(Error::Value {
+                path: path.to_owned(),
+                record: positions.record_of(index),
+                reason: format!("a list of {length} items, where the subarray has {extent}"),
+            });
+        }
+    }
+    let start = offsets.first().map_or(0, |first| first.as_usize());
+    Ok(list.values().slice(start, list.len() * extent))
 }
 
 /// A column that does not fit its field.

@@ -9,16 +9,13 @@ use arrow_schema::SchemaRef;
 use zarrdt_core::{Layout, LayoutField, StructLayout, Value};
 use zarrdt_zarrs::zarrs::array::Array;
 use zarrdt_zarrs::zarrs::storage::ReadableStorageTraits;
-use zarrdt_zarrs::{BlockReader, Blocks, RecordType, StructDataType};
+use zarrdt_zarrs::{BlockReader, Blocks, DEFAULT_BLOCK_BYTES, RecordType, StructDataType};
 
 use crate::metadata::{DTYPE, FILL_VALUE, Form, SHAPE};
 use crate::{Error, RecordConverter};
 
 /// Rows per batch unless [`ReadOptions::batch_rows`] says otherwise.
 pub const DEFAULT_BATCH_ROWS: usize = 1 << 16;
-
-/// The least number of bytes one read brings in (whole chunks where they fit).
-const MIN_BLOCK_BYTES: usize = 8 << 20;
 
 /// What [`BatchReader`] reads: which elements, which fields, how many rows per batch.
 #[derive(Clone, Debug)]
@@ -171,7 +168,11 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
         );
         let converter = RecordConverter::with_metadata(&element, metadata)?;
         let size = native.size();
-        let budget = options.batch_rows.saturating_mul(size).max(MIN_BLOCK_BYTES);
+        // At least the batch, so that a batch is never split across two reads.
+        let budget = options
+            .batch_rows
+            .saturating_mul(size)
+            .max(DEFAULT_BLOCK_BYTES);
         let reader = BlockReader::new(array)?;
         Ok(BatchReader {
             blocks: reader.blocks(&ranges, budget),

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::ops::Range;
 
 use serde_json::Value as Json;
-use zarrdt::array::BlockReader;
+use zarrdt::array::{BlockReader, DEFAULT_BLOCK_BYTES};
 use zarrdt::layout::Layout;
 use zarrdt::value::JsonWriter;
 use zarrdt::zarrs::array::ArraySubset;
@@ -17,9 +17,6 @@ use crate::fields::{numpy_descr, prune};
 use crate::open::{Opened, one_line};
 use crate::select::SelectionSpec;
 use crate::{Failure, Format};
-
-/// Decoded bytes one read may bring in: a band of chunks is read in thinner slabs beyond it.
-const BLOCK_BYTES: usize = 8 << 20;
 
 /// What to dump and how.
 pub(crate) struct Options {
@@ -87,7 +84,7 @@ pub(crate) fn dump(
     if count > 0 {
         // Through the library: each shard's index checked once, a chunk that cannot be read named.
         let mut reader = BlockReader::new(&opened.array).map_err(|e| opened.fail(one_line(&e)))?;
-        'blocks: for block in reader.blocks(&ranges, BLOCK_BYTES).limit(count) {
+        'blocks: for block in reader.blocks(&ranges, DEFAULT_BLOCK_BYTES).limit(count) {
             let bytes = reader.read(&block).map_err(|e| opened.fail(one_line(&e)))?;
             // The block's bytes are its elements in C order, as zarrs iterates its indices.
             let elements = block.indices();

@@ -77,7 +77,7 @@ pub use data_type::StructDataType;
 pub use error::Error;
 pub use open::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions, open_array, register};
 pub use record::RecordType;
-pub use records::{BlockReader, Blocks, ReadRecords, WriteRecords};
+pub use records::{BlockReader, Blocks, DEFAULT_BLOCK_BYTES, ReadRecords, WriteRecords};
 pub use shard::{ShardIndex, check_shards};
 pub use store::{StoreOptions, open_store, open_store_with};
 

@@ -16,6 +16,10 @@ use zarrs::storage::ReadableStorageTraits;
 use crate::subset::check_subset;
 use crate::{Error, RecordType};
 
+/// The byte budget of a block that streaming readers (`zarrdt dump`, `zarrdt export`, Arrow
+/// batches) give [`BlockReader::blocks`] unless they need more: 8 MiB, whole chunks beyond it.
+pub const DEFAULT_BLOCK_BYTES: usize = 8 << 20;
+
 /// Shard indexes zarrs keeps between blocks, at most (one per shard read).
 const CACHED_SHARD_INDEXES: usize = 16;
 
@@ -33,7 +37,7 @@ const CACHED_SHARD_INDEXES: usize = 16;
 ///
 /// ```
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::{ArrayOptions, BlockReader, WriteRecords};
+/// use zarrdt_zarrs::{ArrayOptions, BlockReader, DEFAULT_BLOCK_BYTES, WriteRecords};
 /// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
 ///
 /// let array = ArrayOptions::new(vec![8], vec![2]).shards(vec![4]).create(Arc::new(MemoryStore::new()), "/", &0u16)?;
@@ -46,7 +50,7 @@ const CACHED_SHARD_INDEXES: usize = 16;
 /// }
 /// // Or the blocks of a selection, each of whole chunks within 8 MiB, in C order.
 /// let mut records = Vec::new();
-/// for block in reader.blocks(&[1..7], 8 << 20) {
+/// for block in reader.blocks(&[1..7], DEFAULT_BLOCK_BYTES) {
 ///     records.extend(reader.read(&block)?);
 /// }
 /// assert_eq!(records.len(), 6 * 2);
@@ -74,11 +78,6 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
             options: CodecOptions::default(),
             checked: HashSet::new(),
         })
-    }
-
-    /// The size of one record in bytes (in the native layout).
-    pub fn element_size(&self) -> usize {
-        self.element_size
     }
 
     /// The blocks the selection `ranges` (one range per dimension) is read in, each of whole

@@ -14,7 +14,7 @@ mod plan;
 pub(crate) mod read;
 mod write;
 
-pub use blocks::{BlockReader, Blocks};
+pub use blocks::{BlockReader, Blocks, DEFAULT_BLOCK_BYTES};
 
 use zarrdt_core::{Value, ZarrType};
 use zarrs::array::{Array, ArraySubsetTraits};
