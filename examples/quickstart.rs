@@ -2,7 +2,8 @@
 //! million of them become a chunked, zstd-compressed, sharded Zarr v3 array on disk that
 //! zarr-python (3.2 and later) opens.
 //!
-//! Run with `cargo run --example quickstart [PATH]`; the array goes to `PATH`, or under the
+//! Run with `cargo run --all-features --example quickstart [PATH]` (the default features are
+//! enough; with all of them it shares the test command's build); the array goes to `PATH`, or under the
 //! system's temporary directory.
 
 use std::error::Error;
