@@ -531,3 +531,59 @@ fn records_move_chunk_by_chunk_as_zarrs_moves_them() {
     assert!(same(&ours, &theirs));
     assert!(same(&ours[7..10], &records[..3]));
 }
+
+#[test]
+fn a_read_too_large_to_hold_is_an_error_before_anything_is_read() {
+    // 2^56 records whose chunks are all missing: the stored bytes (37 a record) fit the
+    // subset checks, the output (48 bytes a `Particle`) cannot be allocated. Each read refuses
+    // it at once (before, the output grew chunk after chunk of fill values until memory ran
+    // out).
+    let dir = scratch("too_large_to_hold");
+    let count = 1u64 << 56;
+    let array = ArrayOptions::new(vec![count], vec![1 << 20])
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let error = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            zarrdt::array::Error::OutputTooLarge { elements, element_size }
+                if elements as u64 == count && element_size == std::mem::size_of::<Particle>()
+        ),
+        "{error:?}"
+    );
+    assert!(
+        error.to_string().contains("72057594037927936 elements"),
+        "{error}"
+    );
+    let mut kept = vec![fill()];
+    let error = array
+        .retrieve_records_into(&[0..count], &mut kept)
+        .unwrap_err();
+    assert!(
+        matches!(error, zarrdt::array::Error::OutputTooLarge { .. }),
+        "{error:?}"
+    );
+    assert!(same(&kept, &[fill()]), "the output is left as it was");
+    let error = array
+        .retrieve_field::<f64>(&[0..count], &["mass"])
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            zarrdt::array::Error::OutputTooLarge {
+                element_size: 8,
+                ..
+            }
+        ),
+        "{error:?}"
+    );
+    let error = array.retrieve_values(&[0..count]).unwrap_err();
+    assert!(
+        matches!(error, zarrdt::array::Error::OutputTooLarge { .. }),
+        "{error:?}"
+    );
+    // A part of it reads as the fill value.
+    let part: Vec<Particle> = array.retrieve_records(&[count - 3..count]).unwrap();
+    assert!(same(&part, &[fill(); 3]));
+}

@@ -77,6 +77,20 @@ pub enum Error {
         limit: usize,
     },
 
+    /// A read whose output cannot be allocated: a subset of more elements than the machine
+    /// can hold (of an array whose chunks may all be missing, so that nothing stored limits
+    /// it). Refused before anything is read.
+    #[error(
+        "the output of the read, {elements} elements of {element_size} bytes, cannot be \
+         allocated; read the subset in parts (BlockReader)"
+    )]
+    OutputTooLarge {
+        /// The number of elements asked for.
+        elements: usize,
+        /// The size of one element of the output (the Rust value's, not the stored one's).
+        element_size: usize,
+    },
+
     /// A zarrs data type that zarrdt does not know.
     #[error("the data type {data_type} is not one zarrdt knows")]
     UnsupportedDataType {

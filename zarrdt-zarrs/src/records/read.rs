@@ -31,8 +31,21 @@ const PARALLEL_BYTES: usize = 1 << 20;
 /// Where the elements read go: each run of consecutive elements, as the native packed bytes
 /// zarrs' codecs hand over.
 pub(crate) trait Sink: Send {
+    /// Makes room for `elements` more elements, all at once, before any is read (an output
+    /// grown chunk by chunk would be copied and faulted in again as it grows); an error if it
+    /// cannot be allocated.
+    fn reserve(&mut self, elements: usize) -> Result<(), Error>;
     /// Appends the elements of `bytes`; an error names them by their index in the output.
     fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error>;
+}
+
+/// Room for `elements` more values in `out`, or [`Error::OutputTooLarge`].
+fn reserve<T>(out: &mut Vec<T>, elements: usize) -> Result<(), Error> {
+    out.try_reserve_exact(elements)
+        .map_err(|_| Error::OutputTooLarge {
+            elements,
+            element_size: std::mem::size_of::<T>(),
+        })
 }
 
 /// Reads `subset` of `array` (elements of `element_size` bytes) into `sink`, in C order.
@@ -48,6 +61,9 @@ where
 {
     check_subset(array, subset, element_size)?;
     crate::check_shards(array, subset)?;
+    // The subset's bytes fit in `isize` (checked above), so its element count fits in `usize`.
+    let elements = usize::try_from(subset.num_elements()).unwrap_or(usize::MAX);
+    sink.reserve(elements)?;
     let Some(unit_shape) = grid_chunk_shape(array) else {
         // A grid zarrs alone knows how to walk: its own read of the whole subset.
         let bytes: ArrayBytes<'static> = array
@@ -199,6 +215,10 @@ pub(crate) struct Records<'a, T> {
 }
 
 impl<T: ZarrType + Send> Sink for Records<'_, T> {
+    fn reserve(&mut self, elements: usize) -> Result<(), Error> {
+        reserve(self.out, elements)
+    }
+
     fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
         let before = self.out.len() - self.start;
         decode_records(bytes, self.out).map_err(|error| error.shifted(before, T::SIZE))
@@ -288,6 +308,10 @@ impl<F: ZarrType + Send> Field<'_, F> {
 }
 
 impl<F: ZarrType + Send> Sink for Field<'_, F> {
+    fn reserve(&mut self, elements: usize) -> Result<(), Error> {
+        reserve(self.out, elements)
+    }
+
     fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
         let (record, offset) = (self.record, self.offset);
         if record == 0 || !bytes.len().is_multiple_of(record) {
@@ -342,6 +366,10 @@ pub(crate) struct Values<'a> {
 }
 
 impl Sink for Values<'_> {
+    fn reserve(&mut self, elements: usize) -> Result<(), Error> {
+        reserve(self.out, elements)
+    }
+
     fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
         let before = self.out.len() - self.start;
         let values = self
