@@ -1,25 +1,21 @@
 //! Writing records into a subset of an array chunk by chunk (shard by shard, for a sharded
-//! array): each chunk's records encoded into a buffer its thread reuses and stored by zarrs on
-//! their own, several chunks at a time. A chunk the subset covers (or covers within the array,
-//! for an edge chunk) is stored whole, encoded once; one it covers in part is updated by zarrs
-//! (read, changed, written). Memory: the threads' buffers, one chunk each.
+//! array): each chunk's records encoded into a buffer zarrs takes over (a shard's, into a buffer
+//! its thread reuses) and stored by zarrs on their own, several chunks at a time. A chunk the
+//! subset covers (or covers within the array, for an edge chunk) is stored whole, encoded once;
+//! one it covers in part is updated by zarrs (read, changed, written). Memory: the threads'
+//! buffers, one chunk each.
 
 use std::cell::RefCell;
 use std::ops::Range;
 
 use rayon::prelude::*;
 use zarrdt_core::{Endian, ZarrType};
-use zarrs::array::{Array, ArrayBytes, ArraySubset, ArraySubsetTraits};
+use zarrs::array::{Array, ArrayBytes, ArrayShardedExt, ArraySubset, ArraySubsetTraits};
 use zarrs::storage::ReadableWritableStorageTraits;
 
 use super::plan::Plan;
 use crate::Error;
 use crate::subset::check_subset;
-
-thread_local! {
-    /// The chunk being encoded on this thread, reused from chunk to chunk.
-    static BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
 
 /// The records of one chunk: where they come from in the caller's slice, and where they go in
 /// its region (the whole chunk, or its overlap with the subset; positions in C order).
@@ -138,43 +134,84 @@ where
 
 /// Stores one chunk's records: the whole chunk if they cover it within the array (the fill
 /// value beyond the array's end, which is never read), else an update of the part they cover.
+///
+/// zarrs stores an encoded chunk as an owned `Bytes`: a chunk its codecs pass through unchanged
+/// (uncompressed) it copies whole when handed a borrowed buffer (`store_chunk_opt`'s
+/// `into_owned`). So an unsharded chunk is encoded into a buffer zarrs takes over (the
+/// allocator hands it to the next chunk once freed), and a shard into its thread's buffer,
+/// reused from shard to shard (zarrs' sharding encoder copies the inner chunks out of it anyway;
+/// a fresh shard-sized buffer would be faulted in anew, shards being larger than what glibc
+/// reuses).
 fn store_part<S, E>(array: &Array<S>, part: &Part, source: &E) -> Result<(), Error>
 where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
     E: Source,
 {
+    if !array.is_sharded() {
+        // Zeroed by the allocator (a fresh mapping needs no clearing).
+        let zeroed = vec![
+            0;
+            usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX)
+                * source.size()
+        ];
+        let buffer = encode_part(array, part, source, zeroed)?;
+        return store_encoded(array, part, ArrayBytes::new_flen(buffer));
+    }
+    SHARD.with(|kept| {
+        let buffer = encode_part(array, part, source, std::mem::take(&mut *kept.borrow_mut()))?;
+        let stored = store_encoded(array, part, ArrayBytes::new_flen(&buffer[..]));
+        // A large one is not kept for ever.
+        if buffer.capacity() <= 256 << 20 {
+            *kept.borrow_mut() = buffer;
+        }
+        stored
+    })
+}
+
+thread_local! {
+    /// The shard being encoded on this thread, reused from shard to shard.
+    static SHARD: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The bytes of `part`'s region, in `buffer` (whatever it held): the records encoded, the fill
+/// value or zeros elsewhere.
+fn encode_part<S: ?Sized, E: Source>(
+    array: &Array<S>,
+    part: &Part,
+    source: &E,
+    mut buffer: Vec<u8>,
+) -> Result<Vec<u8>, Error> {
     let size = source.size();
     let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
-    BUFFER.with(|buffer| {
-        let mut buffer = buffer.borrow_mut();
-        let result = (|| {
-            let covered: usize = part.runs.iter().map(|(records, _)| records.len()).sum();
-            if covered == elements {
-                // Every element is encoded below: the buffer's old bytes need no clearing.
-                buffer.resize(elements * size, 0);
-            } else if part.whole {
-                // Beyond the array's end: the fill value (never read, but stored).
-                fill(&mut buffer, elements, array.fill_value().as_ne_bytes());
-            } else {
-                buffer.clear();
-                buffer.resize(elements * size, 0);
-            }
-            for (from, to) in &part.runs {
-                source.encode(from.clone(), &mut buffer[to.start * size..to.end * size])?;
-            }
-            let bytes = ArrayBytes::new_flen(&buffer[..]);
-            Ok::<_, Error>(if part.whole {
-                array.store_chunk(&part.indices, bytes)
-            } else {
-                array.store_array_subset(&part.region, bytes)
-            })
-        })();
-        // Writes of other chunks keep their buffers; a large one is not kept for ever.
-        if buffer.capacity() > 256 << 20 {
-            *buffer = Vec::new();
-        }
-        result?.map_err(|error| Error::in_chunk(array, &part.indices, error))
-    })
+    let covered: usize = part.runs.iter().map(|(records, _)| records.len()).sum();
+    if covered == elements {
+        // Every element is encoded below: the buffer's old bytes need no clearing.
+        buffer.resize(elements * size, 0);
+    } else if part.whole {
+        // Beyond the array's end: the fill value (never read, but stored).
+        fill(&mut buffer, elements, array.fill_value().as_ne_bytes());
+    } else {
+        // Zeros where nothing is encoded (zarrs keeps its stored elements there).
+        buffer.clear();
+        buffer.resize(elements * size, 0);
+    }
+    for (from, to) in &part.runs {
+        source.encode(from.clone(), &mut buffer[to.start * size..to.end * size])?;
+    }
+    Ok(buffer)
+}
+
+/// Stores a part's encoded bytes: the whole chunk, or an update of its region.
+fn store_encoded<S>(array: &Array<S>, part: &Part, bytes: ArrayBytes<'_>) -> Result<(), Error>
+where
+    S: ?Sized + ReadableWritableStorageTraits + 'static,
+{
+    let stored = if part.whole {
+        array.store_chunk(&part.indices, bytes)
+    } else {
+        array.store_array_subset(&part.region, bytes)
+    };
+    stored.map_err(|error| Error::in_chunk(array, &part.indices, error))
 }
 
 /// `buffer` as `elements` copies of `fill`.
