@@ -3,8 +3,11 @@
 //! read through zarrs as a whole array, in the cases zarr-python and tensorstore are timed on
 //! (and one field, `t`, of every record), plus memcpy and the derived codec on the same bytes,
 //! and the floor: the same chunks' bytes written to and read from files of the same sizes on
-//! the same file system with plain `std::fs` (tool `raw std::fs`). Run with
-//! `RAYON_NUM_THREADS=1`, the tool is `zarrdt 1 thread` (and only the compressed cases run).
+//! the same file system with plain `std::fs` (tool `raw std::fs`), and the read into a vector
+//! kept from read to read (`zarrdt, output reused`). Run with `RAYON_NUM_THREADS=1`, the tool
+//! is `zarrdt 1 thread` (and only the compressed cases run); with
+//! `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, `zarrdt, huge pages` (every case, zarrdt's path
+//! only).
 //!
 //! ```sh
 //! cargo bench --bench e2e -- RECORDS.bin OUT_DIR [REPEATS]
@@ -61,19 +64,38 @@ fn main() -> Result<(), Box<dyn Error>> {
     };
 
     let one_thread = rayon::current_num_threads() == 1;
+    // Run with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, glibc asks the kernel for transparent
+    // huge pages for its large allocations (as NumPy does for its arrays): a fresh buffer then
+    // faults in 2 MiB at a time instead of 4 KiB.
+    let huge_pages = std::env::var("GLIBC_TUNABLES")
+        .is_ok_and(|tunables| tunables.contains("glibc.malloc.hugetlb=1"));
     let zarrdt = if one_thread {
         "zarrdt 1 thread"
+    } else if huge_pages {
+        "zarrdt, huge pages"
     } else {
         "zarrdt"
     };
-    let only_some = std::env::var_os("ZARRDT_E2E_CASES").is_some();
-    if !one_thread && !only_some {
+    // The pass with every tool: the floor, the codec, zarrs' own API, the reused output.
+    let main_pass = !one_thread && !huge_pages;
+    // ZARRDT_E2E_CASES=zstd,sharded_zstd runs only those cases, ZARRDT_E2E_OPS=read only those
+    // operations (write, read, field) of zarrdt's own path (an array read is written once,
+    // untimed): for profiling one of them.
+    let cases_only = std::env::var("ZARRDT_E2E_CASES").ok();
+    let ops_only = std::env::var("ZARRDT_E2E_OPS").ok();
+    let timed = |op: &str| {
+        ops_only
+            .as_deref()
+            .is_none_or(|ops| ops.split(',').any(|name| name == op))
+    };
+    let everything = main_pass && cases_only.is_none() && ops_only.is_none();
+    if everything {
         raw(&bytes, Path::new(out), repeats, &report)?;
     }
 
     // The same bytes copied, and encoded and decoded by the derived codec.
     let mut target = vec![0u8; bytes.len()];
-    if !one_thread {
+    if main_pass && ops_only.is_none() {
         report(
             "zarrdt",
             "memcpy",
@@ -124,13 +146,11 @@ fn main() -> Result<(), Box<dyn Error>> {
                 .compression(Compression::Zstd { level: 3 }),
         ),
     ];
-    // ZARRDT_E2E_CASES=zstd,sharded_zstd runs only those cases (for profiling one of them).
-    let only = std::env::var("ZARRDT_E2E_CASES").ok();
     for (case, options) in cases {
         if one_thread && !case.contains("zstd") {
             continue;
         }
-        if only
+        if cases_only
             .as_deref()
             .is_some_and(|only| !only.split(',').any(|name| name == case))
         {
@@ -143,14 +163,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         let dir = Path::new(out).join(format!("zarrdt_{case}"));
         // zarrdt's chunk-by-chunk transfer (`store_records`, `retrieve_records`), then zarrs'
         // own element API (`store_array_subset`, `retrieve_array_subset`) on the same array.
-        let tools = if one_thread {
+        let tools = if !main_pass || ops_only.is_some() {
             vec![(zarrdt, true)]
         } else {
             vec![(zarrdt, true), ("zarrdt (zarrs element API)", false)]
         };
         for (tool, chunked) in tools {
             let mut seconds = Vec::new();
-            for _ in 0..repeats {
+            for _ in 0..if timed("write") { repeats } else { 1 } {
                 let _ = std::fs::remove_dir_all(&dir);
                 let start = Instant::now();
                 let store = Arc::new(FilesystemStore::new(&dir)?);
@@ -162,7 +182,12 @@ fn main() -> Result<(), Box<dyn Error>> {
                 }
                 seconds.push(start.elapsed().as_secs_f64());
             }
-            report(tool, "write", case, &seconds);
+            if timed("write") {
+                report(tool, "write", case, &seconds);
+            }
+            if !timed("read") {
+                continue;
+            }
             let read = || -> Result<Vec<A>, Box<dyn Error>> {
                 let array = open_array(Arc::new(FilesystemStore::new(&dir)?), "/")?;
                 Ok(if chunked {
@@ -181,6 +206,26 @@ fn main() -> Result<(), Box<dyn Error>> {
                 seconds.push(start.elapsed().as_secs_f64());
             }
             report(tool, "read", case, &seconds);
+        }
+        if main_pass && ops_only.is_none() {
+            // The same read into one vector kept from read to read (`retrieve_records_into`):
+            // its memory is faulted in once, not on every read.
+            let array = open_array(Arc::new(FilesystemStore::new(&dir)?), "/")?;
+            let mut kept: Vec<A> = Vec::new();
+            let seconds = time_result(repeats, || {
+                kept.clear();
+                array.retrieve_records_into(&[0..n], &mut kept)?;
+                black_box(&kept);
+                Ok(())
+            })?;
+            if kept != records {
+                return Err(format!("{case}: the records read into a kept vector differ").into());
+            }
+            report("zarrdt, output reused", "read", case, &seconds);
+        }
+        if !timed("field") {
+            let _ = std::fs::remove_dir_all(&dir);
+            continue;
         }
         // One field of every record.
         let field = || -> Result<Vec<f64>, Box<dyn Error>> {

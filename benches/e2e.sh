@@ -2,7 +2,9 @@
 # End to end, one run, one table: record A (10M records, 210 MB by default) written and read
 # through zarrs by zarrdt, through zarr-python 3.4.2 and through tensorstore 0.1.86, in the
 # same cases (uncompressed little- and big-endian, zstd, sharded), with numpy's own byte-order
-# conversion and memcpy on the same records.
+# conversion and memcpy on the same records; zarrdt also with glibc asking for huge pages
+# (GLIBC_TUNABLES=glibc.malloc.hugetlb=1) and zarr-python also without NumPy's huge pages, to
+# show what 4 KiB page faults on fresh memory cost each side.
 #
 #   bash benches/e2e.sh [RECORDS] [REPEATS]     (defaults 10000000 and 3)
 #
@@ -37,7 +39,10 @@ cargo bench --quiet --bench e2e -- "$work/records.bin" "$arrays" "$repeats" | te
 echo "== zarrdt (zarrs), one thread (the compressed cases)"
 RAYON_NUM_THREADS=1 cargo bench --quiet --bench e2e -- "$work/records.bin" "$arrays" "$repeats" \
   | tee -a "$results"
-echo "== numpy, zarr-python, tensorstore"
+echo "== zarrdt (zarrs), glibc.malloc.hugetlb=1 (huge pages for large allocations, as NumPy's arrays have)"
+GLIBC_TUNABLES=glibc.malloc.hugetlb=1 cargo bench --quiet --bench e2e -- "$work/records.bin" "$arrays" "$repeats" \
+  | tee -a "$results"
+echo "== numpy, zarr-python (with and without NumPy's huge pages), tensorstore"
 "$py" "$here/e2e.py" run "$work/records.bin" "$arrays" "$repeats" | tee -a "$results"
 echo
 nproc_text="$(nproc) cores"
