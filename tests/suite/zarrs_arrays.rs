@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use std::ops::Range;
 use std::path::PathBuf;
 
 use serde_json::{Value as Json, json};
@@ -12,12 +13,14 @@ use zarrdt::array::{ArrayOptions, Compression, RecordType, open_array};
 use zarrdt::layout::Layout;
 use zarrdt::types::DataType;
 use zarrdt::value::Value;
-use zarrdt::zarrs::array::Array;
+use zarrdt::zarrs::array::{Array, ArraySubset};
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{Endian, ZarrStruct, ZarrType};
 use zarrdt::{ReadRecords, WriteRecords};
 
-use crate::common::store;
+use rusty_fork::rusty_fork_test;
+
+use crate::common::{meter, store};
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
 struct Point {
@@ -586,4 +589,129 @@ fn a_read_too_large_to_hold_is_an_error_before_anything_is_read() {
     // A part of it reads as the fill value.
     let part: Vec<Particle> = array.retrieve_records(&[count - 3..count]).unwrap();
     assert!(same(&part, &[fill(); 3]));
+}
+
+/// Reads every subset of `subsets` of `array` through zarrdt (`retrieve_records`,
+/// `retrieve_field`, `retrieve_values`) and through zarrs' own decode, and compares them.
+fn reads_as_zarrs_reads(name: &str, array: &Array<FilesystemStore>, subsets: &[Vec<Range<u64>>]) {
+    for ranges in subsets {
+        let subset = &ArraySubset::new_with_ranges(ranges);
+        let ours: Vec<Particle> = array.retrieve_records(subset).unwrap();
+        let theirs: Vec<Particle> = array.retrieve_array_subset(subset).unwrap();
+        assert!(same(&ours, &theirs), "{name} {ranges:?}");
+        let masses: Vec<f64> = array.retrieve_field(subset, &["mass"]).unwrap();
+        let expected: Vec<u64> = theirs.iter().map(|p| p.mass.to_bits()).collect();
+        let masses: Vec<u64> = masses.iter().map(|mass| mass.to_bits()).collect();
+        assert_eq!(masses, expected, "{name} {ranges:?}");
+        let values = array.retrieve_values(subset).unwrap();
+        let expected = array
+            .record_type()
+            .unwrap()
+            .native_layout()
+            .decode_values(&Particle::encode_slice(&theirs, Endian::NATIVE))
+            .unwrap();
+        assert_eq!(
+            format!("{values:?}"),
+            format!("{expected:?}"),
+            "{name} {ranges:?}"
+        );
+    }
+}
+
+/// Shards a read covers whole are read in one read each and split into their inner chunks by
+/// zarrdt (where the inner chunks are runs of the shard's elements: one-dimensional arrays,
+/// and inner chunks as wide as the shard); the records are what zarrs' own decode gives, with
+/// missing inner chunks, a missing shard, an edge shard, compressed and big-endian inner
+/// chunks, and arrays whose inner chunks are tiles (zarrs' path).
+#[test]
+fn whole_shards_read_as_zarrs_reads_them() {
+    let one_d = || ArrayOptions::new(vec![103], vec![5]).shards(vec![20]);
+    for (name, options) in [
+        ("split_plain", one_d()),
+        (
+            "split_zstd",
+            one_d().compression(Compression::Zstd { level: 1 }),
+        ),
+        ("split_big", one_d().endian(Endian::Big)),
+    ] {
+        let dir = scratch(name);
+        let array = options.create(store(&dir), "/", &fill()).unwrap();
+        // Shard 0: inner chunk 0 missing, 1 in part; shard 1: its last inner chunk missing;
+        // shard 2 (40..60) not stored; shard 3 whole; shard 4: one inner chunk; the edge shard
+        // (100..120): its first inner chunk, in part within the array.
+        for range in [7..33, 60..80, 95..103] {
+            let records: Vec<Particle> = range.clone().map(particle).collect();
+            array.store_records(&[range], &records).unwrap();
+        }
+        let subsets: Vec<Vec<Range<u64>>> = [
+            0..103,
+            0..20,
+            20..40,
+            40..60,
+            60..80,
+            80..100,
+            100..103,
+            3..57,
+            18..62,
+            99..101,
+        ]
+        .into_iter()
+        .map(|range| vec![range])
+        .collect();
+        reads_as_zarrs_reads(name, &array, &subsets);
+    }
+    for (name, inner) in [("split_slabs", vec![2, 6]), ("split_tiles", vec![2, 3])] {
+        let dir = scratch(name);
+        let array = ArrayOptions::new(vec![13, 6], inner)
+            .shards(vec![4, 6])
+            .create(store(&dir), "/", &fill())
+            .unwrap();
+        let mut next = 0;
+        for region in [[1..7, 0..6], [9..13, 2..5]] {
+            let count = region
+                .iter()
+                .map(|range| range.end - range.start)
+                .product::<u64>();
+            let records: Vec<Particle> = (next..next + count).map(particle).collect();
+            next += count;
+            array.store_records(&region, &records).unwrap();
+        }
+        let subsets = [
+            vec![0..13, 0..6],
+            vec![0..4, 0..6],
+            vec![4..8, 0..6],
+            vec![12..13, 0..6],
+            vec![2..11, 1..5],
+            vec![8..12, 0..6],
+        ];
+        reads_as_zarrs_reads(name, &array, &subsets);
+    }
+}
+
+rusty_fork_test! {
+    /// A read of whole shards holds each stored shard and the records, and no decoded copy of
+    /// the shard besides (zarrs' own decode of a whole shard makes one, shard-sized): the bytes
+    /// allocated are within the output plus 1.25 times the stored shards.
+    #[test]
+    fn a_whole_shard_read_allocates_the_stored_shard_and_the_records() {
+        let dir = scratch("whole_shard_allocations");
+        let count = 40_000u64;
+        let array = ArrayOptions::new(vec![count], vec![1_000])
+            .shards(vec![10_000])
+            .compression(Compression::None)
+            .create(store(&dir), "/", &fill())
+            .unwrap();
+        let records: Vec<Particle> = (0..count).map(particle).collect();
+        array.store_records(&[0..count], &records).unwrap();
+        let stored: u64 = std::fs::read_dir(dir.join("c"))
+            .unwrap()
+            .map(|entry| entry.unwrap().metadata().unwrap().len())
+            .sum();
+        let output = count as usize * std::mem::size_of::<Particle>();
+        let (read, usage) = meter::measure(|| array.retrieve_records::<Particle>(&[0..count]).unwrap());
+        assert!(same(&read, &records));
+        let bound = output + stored as usize * 5 / 4;
+        eprintln!("output {output} B, stored shards {stored} B, allocated {usage:?}");
+        assert!(usage.allocated_bytes <= bound, "{usage:?} against {bound} bytes");
+    }
 }

@@ -145,7 +145,7 @@ impl ShardIndex {
 }
 
 /// The `sharding_indexed` codec of an array, and the codecs around it.
-struct Sharding {
+pub(crate) struct Sharding {
     configuration: ShardingCodecConfigurationV1,
     index_codecs: CodecChain,
     inner_codecs: CodecChain,
@@ -201,20 +201,7 @@ impl Sharding {
             let shard = self
                 .decode(&representations, stored.to_vec())
                 .map_err(|e| fail(format!("decoding the shard: {e}")))?;
-            let length = shard.len() as u64;
-            if length < plan.index_size {
-                return Err(fail(format!(
-                    "decodes to {length} bytes, too short for its index of {} bytes",
-                    plan.index_size
-                )));
-            }
-            let index = match self.configuration.index_location {
-                ShardingIndexLocation::Start => &shard[..plan.index_size as usize],
-                ShardingIndexLocation::End => &shard[(length - plan.index_size) as usize..],
-            };
-            return self
-                .check_index(&plan, index.to_vec(), length, &fail)
-                .map(Some);
+            return self.index_in(&plan, &shard, "decodes to", &fail).map(Some);
         }
         // The length and the index of one version of the shard: a writer in this process may
         // be rewriting it (zarrs' filesystem store truncates, then writes), so the length is
@@ -253,6 +240,65 @@ impl Sharding {
         };
         self.check_index(&plan, bytes.to_vec(), length, &fail)
             .map(Some)
+    }
+
+    /// The checked index of the shard whose bytes (as the sharding codec wrote them) are
+    /// `shard`; `what` says where they come from (`"is"`, `"decodes to"`), for the error of a
+    /// shard too short for its index.
+    pub(crate) fn index_in(
+        &self,
+        plan: &Plan,
+        shard: &[u8],
+        what: &str,
+        fail: &dyn Fn(String) -> Error,
+    ) -> Result<ShardIndex, Error> {
+        let length = shard.len() as u64;
+        if length < plan.index_size {
+            return Err(fail(format!(
+                "{what} {length} bytes, too short for its index of {} bytes",
+                plan.index_size
+            )));
+        }
+        // Both within the shard: its length is at least the index's size (checked above).
+        let index = match self.configuration.index_location {
+            ShardingIndexLocation::Start => &shard[..plan.index_size as usize],
+            ShardingIndexLocation::End => &shard[(length - plan.index_size) as usize..],
+        };
+        self.check_index(plan, index.to_vec(), length, fail)
+    }
+
+    /// Whether codecs before or after `sharding_indexed` change what it sees or stores: a
+    /// stored shard is then not the bytes the sharding codec wrote for the array's elements.
+    pub(crate) fn is_wrapped(&self) -> bool {
+        !self.before.is_empty() || !self.after.is_empty()
+    }
+
+    /// The inner chunks' shape.
+    pub(crate) fn inner_chunk_shape(&self) -> &[NonZeroU64] {
+        &self.configuration.chunk_shape
+    }
+
+    /// Decodes one stored inner chunk of `shape` through the inner codecs (no copy where they
+    /// change nothing: an uncompressed chunk in the native byte order stays borrowed).
+    pub(crate) fn decode_inner<'a>(
+        &self,
+        stored: &'a [u8],
+        shape: &[NonZeroU64],
+        options: &CodecOptions,
+    ) -> Result<Cow<'a, [u8]>, zarrs::array::ArrayError> {
+        let decoded = self.inner_codecs.decode(
+            Cow::Borrowed(stored),
+            shape,
+            &self.data_type,
+            &self.fill_value,
+            options,
+        )?;
+        Ok(decoded.into_fixed()?)
+    }
+
+    /// The fill value's bytes, as the sharding codec sees them.
+    pub(crate) fn fill_value(&self) -> &FillValue {
+        &self.fill_value
     }
 
     /// Whether bytes-to-bytes codecs encode each whole shard: the stored object is not the
@@ -366,7 +412,7 @@ impl Sharding {
 }
 
 /// What the index of one shard looks like.
-struct Plan {
+pub(crate) struct Plan {
     chunks_per_shard: Vec<u64>,
     index_shape: Vec<NonZeroU64>,
     index_size: u64,
@@ -377,7 +423,7 @@ struct Plan {
 impl Sharding {
     /// The sharding codec of `array`, if it is sharded (and its configuration is one zarrs
     /// reads, as it does for the array).
-    fn of<S: ?Sized>(array: &Array<S>) -> Result<Option<Sharding>, Error> {
+    pub(crate) fn of<S: ?Sized>(array: &Array<S>) -> Result<Option<Sharding>, Error> {
         if !array.is_sharded() {
             return Ok(None);
         }
@@ -427,7 +473,7 @@ impl Sharding {
 
     /// The index of a shard of `shard_shape` (as the sharding codec sees it); `None` if its
     /// size is not fixed.
-    fn plan(&self, shard_shape: &[NonZeroU64]) -> Result<Option<Plan>, CodecError> {
+    pub(crate) fn plan(&self, shard_shape: &[NonZeroU64]) -> Result<Option<Plan>, CodecError> {
         let inner_shape = &self.configuration.chunk_shape;
         if inner_shape.len() != shard_shape.len() {
             return Ok(None);

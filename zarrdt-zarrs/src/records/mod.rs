@@ -12,6 +12,7 @@
 mod blocks;
 mod plan;
 pub(crate) mod read;
+mod whole_shard;
 mod write;
 
 pub use blocks::{BlockReader, Blocks, DEFAULT_BLOCK_BYTES};

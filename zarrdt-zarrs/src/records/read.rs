@@ -1,10 +1,13 @@
 //! Reading a subset of an array unit by unit (chunks, or a sharded array's inner chunks): the
 //! units of a few slabs fetched and decoded by zarrs' codecs in parallel while the previous
 //! slabs are decoded, each run of elements straight from the codecs' output into the caller's
-//! output ([`Sink`]), in C order. Memory: the output and two windows of units (a window is
-//! at least as many units as threads), whatever the array's size.
+//! output ([`Sink`]), in C order; a shard the subset covers whole is read in one read and
+//! split into its inner chunks by [`WholeShards`] where it can be. Memory: the output and two
+//! windows of units (a window is at least as many units as threads), whatever the array's
+//! size.
 
 use std::borrow::Cow;
+use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
@@ -16,6 +19,7 @@ use zarrs::array::{
 use zarrs::storage::ReadableStorageTraits;
 
 use super::plan::{Plan, Slab};
+use super::whole_shard::{SplitShard, WholeShards};
 use crate::Error;
 use crate::subset::check_subset;
 
@@ -72,11 +76,13 @@ where
         let bytes = bytes.into_fixed().map_err(ArrayError::from)?;
         return Ok(sink.take(&bytes)?);
     };
+    let whole_shards = WholeShards::of(array, &unit_shape, element_size)?;
     let plan = Plan::new(subset, unit_shape, array.shape())?;
     let reader = Reader {
         array,
         cache: ArrayShardedReadableExtCache::new(array),
         options: CodecOptions::default().with_concurrent_target(1),
+        whole_shards: whole_shards.as_ref(),
     };
     // Windows of whole slabs, each at least as many units as there are threads.
     let threads = rayon::current_num_threads().max(1);
@@ -145,12 +151,42 @@ struct Reader<'a, S: ?Sized> {
     array: &'a Array<S>,
     cache: ArrayShardedReadableExtCache,
     options: CodecOptions,
+    /// How shards are read whole and split, where they can be.
+    whole_shards: Option<&'a WholeShards>,
 }
 
-impl<S: ?Sized + ReadableStorageTraits + 'static> Reader<'_, S> {
+/// The decoded bytes of a unit (the part of it the read covers, in C order).
+enum UnitBytes<'a> {
+    /// From zarrs, in one piece.
+    Whole(Cow<'static, [u8]>),
+    /// A shard read whole, in its inner chunks.
+    Shard(SplitShard<'a>),
+}
+
+impl UnitBytes<'_> {
+    /// Hands `take` the bytes in `range`, in order, in one or more pieces; an error if the
+    /// range is beyond the unit.
+    fn for_each(
+        &self,
+        range: Range<usize>,
+        element_size: usize,
+        take: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let (len, done) = match self {
+            UnitBytes::Whole(bytes) => (bytes.len(), bytes.get(range).map(&mut *take)),
+            UnitBytes::Shard(shard) => (shard.len(), shard.for_each(range, take)),
+        };
+        done.unwrap_or(Err(Error::Zarr(zarrdt_core::Error::ChunkLength {
+            len,
+            element_size,
+        })))
+    }
+}
+
+impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
     /// The native bytes of the overlap of every unit of `slabs`, fetched and decoded in
     /// parallel, in order.
-    fn fetch(&self, slabs: &[Slab]) -> Result<Vec<Cow<'static, [u8]>>, Error> {
+    fn fetch(&self, slabs: &[Slab]) -> Result<Vec<UnitBytes<'a>>, Error> {
         let units: Vec<_> = slabs.iter().flat_map(|slab| &slab.units).collect();
         units
             .par_iter()
@@ -158,6 +194,11 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> Reader<'_, S> {
                 // A whole chunk (shard) in one read of its object, so that a writer replacing
                 // it in the meantime is never seen half; part of one through zarrs' partial
                 // decoders (a shard's index and its inner chunks are read apart).
+                if let Some(shards) = self.whole_shards.filter(|_| unit.whole)
+                    && let Some(shard) = shards.read(self.array, &unit.indices, &self.options)?
+                {
+                    return Ok(UnitBytes::Shard(shard));
+                }
                 let read: Result<ArrayBytes<'static>, ArrayError> = if unit.whole {
                     self.array.retrieve_chunk_opt(&unit.indices, &self.options)
                 } else {
@@ -169,7 +210,9 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> Reader<'_, S> {
                 };
                 let bytes =
                     read.map_err(|error| Error::in_chunk(self.array, &unit.indices, error))?;
-                Ok(bytes.into_fixed().map_err(ArrayError::from)?)
+                Ok(UnitBytes::Whole(
+                    bytes.into_fixed().map_err(ArrayError::from)?,
+                ))
             })
             .collect::<Vec<Result<_, Error>>>()
             // Every unit fetched, then the first failure in the subset's order: the error
@@ -184,7 +227,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> Reader<'_, S> {
 fn decode<K: Sink>(
     plan: &Plan,
     slabs: &[Slab],
-    bytes: &[Cow<'static, [u8]>],
+    bytes: &[UnitBytes<'_>],
     element_size: usize,
     sink: &mut K,
 ) -> Result<(), Error> {
@@ -192,15 +235,10 @@ fn decode<K: Sink>(
     for slab in slabs {
         let units = &bytes[first_unit..first_unit + slab.units.len()];
         for run in plan.runs(slab) {
-            let unit = &units[run.unit];
             let range = run.elements.start * element_size..run.elements.end * element_size;
-            let run_bytes = unit.get(range).ok_or_else(|| {
-                Error::Zarr(zarrdt_core::Error::ChunkLength {
-                    len: unit.len(),
-                    element_size,
-                })
+            units[run.unit].for_each(range, element_size, &mut |run_bytes| {
+                Ok(sink.take(run_bytes)?)
             })?;
-            sink.take(run_bytes)?;
         }
         first_unit += slab.units.len();
     }

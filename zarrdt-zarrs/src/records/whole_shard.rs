@@ -1,0 +1,210 @@
+//! Shards a read covers whole, read in one read of the stored shard (so that a writer replacing
+//! it meanwhile is never seen half), its index checked as [`check_shards`](crate::check_shards)
+//! checks it, and each inner chunk decoded by the array's inner codecs straight from the
+//! shard's bytes: an uncompressed inner chunk in the native byte order is not copied at all,
+//! and no shard-sized buffer is made. (zarrs' own decode of a whole shard copies every inner
+//! chunk into a new shard-sized buffer, which the kernel faults in anew for each shard: shards
+//! are larger than what the allocator keeps for reuse.)
+//!
+//! Only for arrays whose inner chunks are runs of the shard's elements in C order, one after
+//! another: inner chunks as wide as the shard in every dimension but the first (every
+//! one-dimensional array), and no codecs before or after `sharding_indexed`. zarrs reads the
+//! others.
+
+use std::num::NonZeroU64;
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use zarrs::array::{Array, CodecOptions};
+use zarrs::storage::{Bytes, ReadableStorageTraits};
+
+use crate::Error;
+use crate::shard::{Plan, Sharding};
+
+/// How the shards of one array are read whole and split into their inner chunks.
+pub(crate) struct WholeShards {
+    sharding: Sharding,
+    /// The index of a shard.
+    plan: Plan,
+    /// The inner chunks' shape, and the size of one decoded.
+    inner_shape: Vec<NonZeroU64>,
+    inner_bytes: usize,
+    /// A decoded inner chunk of the fill value, made when a missing one is first met.
+    fill: OnceLock<Vec<u8>>,
+}
+
+/// A shard read whole: its stored bytes, and where each inner chunk's decoded bytes are.
+pub(crate) struct SplitShard<'a> {
+    stored: Bytes,
+    pieces: Vec<Piece>,
+    inner_bytes: usize,
+    shards: &'a WholeShards,
+}
+
+/// One inner chunk's decoded bytes.
+enum Piece {
+    /// In the stored shard, as they are (the inner codecs changed nothing).
+    Stored(Range<usize>),
+    /// Decoded by the inner codecs.
+    Decoded(Vec<u8>),
+    /// Not stored: the fill value.
+    Fill,
+}
+
+impl WholeShards {
+    /// How to read `array`'s shards (of `shard_shape`, elements of `element_size` bytes)
+    /// whole; `None` if they cannot be split into runs of elements (see the module's docs).
+    pub(crate) fn of<S: ?Sized>(
+        array: &Array<S>,
+        shard_shape: &[u64],
+        element_size: usize,
+    ) -> Result<Option<WholeShards>, Error> {
+        let Some(sharding) = Sharding::of(array)? else {
+            return Ok(None);
+        };
+        if sharding.is_wrapped() {
+            return Ok(None);
+        }
+        let inner_shape = sharding.inner_chunk_shape().to_vec();
+        let Some(shape) = shard_shape
+            .iter()
+            .map(|&extent| NonZeroU64::new(extent))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return Ok(None);
+        };
+        let slabs = inner_shape.len() == shape.len()
+            && inner_shape[1..] == shape[1..]
+            && shape
+                .first()
+                .zip(inner_shape.first())
+                .is_some_and(|(shard, inner)| shard.get() % inner.get() == 0);
+        if !slabs {
+            return Ok(None);
+        }
+        let Ok(Some(plan)) = sharding.plan(&shape) else {
+            return Ok(None);
+        };
+        let inner_bytes = inner_shape
+            .iter()
+            .try_fold(element_size as u64, |bytes, extent| {
+                bytes.checked_mul(extent.get())
+            })
+            .and_then(|bytes| usize::try_from(bytes).ok());
+        let fill = sharding.fill_value().as_ne_bytes().len();
+        let Some(inner_bytes) = inner_bytes.filter(|&bytes| bytes > 0 && fill == element_size)
+        else {
+            return Ok(None);
+        };
+        Ok(Some(WholeShards {
+            sharding,
+            plan,
+            inner_shape,
+            inner_bytes,
+            fill: OnceLock::new(),
+        }))
+    }
+
+    /// Reads the shard at `indices` in one read and decodes its inner chunks; `None` if it is
+    /// not stored.
+    pub(crate) fn read<S: ?Sized + ReadableStorageTraits + 'static>(
+        &self,
+        array: &Array<S>,
+        indices: &[u64],
+        options: &CodecOptions,
+    ) -> Result<Option<SplitShard<'_>>, Error> {
+        let key = array.chunk_key(indices);
+        let Some(stored) = array.storage().get(&key)? else {
+            return Ok(None);
+        };
+        let fail = |reason: String| Error::Shard {
+            key: key.to_string(),
+            reason,
+        };
+        let index = self.sharding.index_in(&self.plan, &stored, "is", &fail)?;
+        let base = stored.as_ptr().addr();
+        let mut pieces = Vec::with_capacity(index.entries().len());
+        for (number, entry) in index.entries().iter().enumerate() {
+            let Some(range) = entry else {
+                pieces.push(Piece::Fill);
+                continue;
+            };
+            // Within the shard: the index was checked against its length.
+            let (start, end) = (
+                usize::try_from(range.start).unwrap_or(usize::MAX),
+                usize::try_from(range.end).unwrap_or(usize::MAX),
+            );
+            let Some(bytes) = stored.get(start..end) else {
+                return Err(fail(format!("an inner chunk at bytes {start}..{end}")));
+            };
+            let decoded = self
+                .sharding
+                .decode_inner(bytes, &self.inner_shape, options)
+                .map_err(|error| Error::in_chunk(array, indices, error))?;
+            if decoded.len() != self.inner_bytes {
+                return Err(fail(format!(
+                    "inner chunk {number} decodes to {} bytes, expected {}",
+                    decoded.len(),
+                    self.inner_bytes
+                )));
+            }
+            pieces.push(match decoded {
+                // Borrowed from `stored`: kept as its place there.
+                std::borrow::Cow::Borrowed(slice) => {
+                    let offset = slice.as_ptr().addr() - base;
+                    Piece::Stored(offset..offset + slice.len())
+                }
+                std::borrow::Cow::Owned(owned) => Piece::Decoded(owned),
+            });
+        }
+        Ok(Some(SplitShard {
+            stored,
+            pieces,
+            inner_bytes: self.inner_bytes,
+            shards: self,
+        }))
+    }
+
+    /// A decoded inner chunk of the fill value.
+    fn fill(&self) -> &[u8] {
+        self.fill.get_or_init(|| {
+            let fill = self.sharding.fill_value().as_ne_bytes();
+            fill.repeat(self.inner_bytes / fill.len().max(1))
+        })
+    }
+}
+
+impl SplitShard<'_> {
+    /// The shard's decoded bytes in `range` (bytes of its elements in C order), handed to
+    /// `take` a piece at a time; `None` if the range is beyond the shard.
+    pub(crate) fn for_each(
+        &self,
+        range: Range<usize>,
+        take: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
+    ) -> Option<Result<(), Error>> {
+        if range.end > self.pieces.len() * self.inner_bytes || range.start > range.end {
+            return None;
+        }
+        let mut at = range.start;
+        while at < range.end {
+            let number = at / self.inner_bytes;
+            let within = at - number * self.inner_bytes;
+            let bytes = match &self.pieces[number] {
+                Piece::Stored(stored) => self.stored.get(stored.clone())?,
+                Piece::Decoded(decoded) => decoded.as_slice(),
+                Piece::Fill => self.shards.fill(),
+            };
+            let end = (range.end - number * self.inner_bytes).min(self.inner_bytes);
+            if let Err(error) = take(bytes.get(within..end)?) {
+                return Some(Err(error));
+            }
+            at = number * self.inner_bytes + end;
+        }
+        Some(Ok(()))
+    }
+
+    /// The length of the shard's decoded bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.pieces.len() * self.inner_bytes
+    }
+}
