@@ -715,3 +715,38 @@ rusty_fork_test! {
         assert!(usage.allocated_bytes <= bound, "{usage:?} against {bound} bytes");
     }
 }
+
+/// A shard whose index is at its start (`"index_location": "start"`) reads whole as zarrs reads
+/// it.
+#[test]
+fn whole_shards_with_the_index_first_read_as_zarrs_reads_them() {
+    let dir = scratch("split_index_first");
+    ArrayOptions::new(vec![103], vec![5])
+        .shards(vec![20])
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let path = dir.join("zarr.json");
+    let mut metadata: Json = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let sharding = metadata["codecs"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|codec| codec["name"] == "sharding_indexed")
+        .unwrap();
+    sharding["configuration"]["index_location"] = json!("start");
+    std::fs::write(&path, serde_json::to_vec(&metadata).unwrap()).unwrap();
+    let array = open_array(store(&dir), "/").unwrap();
+    for range in [7..33, 60..80, 95..103] {
+        let records: Vec<Particle> = range.clone().map(particle).collect();
+        array.store_records(&[range], &records).unwrap();
+    }
+    let shard = std::fs::read(dir.join("c/3")).unwrap();
+    // The index first: its first entry's offset is its own size (4 entries of 16 bytes and a
+    // crc32c of 4).
+    assert_eq!(&shard[..8], &68u64.to_le_bytes()[..], "index first");
+    let subsets: Vec<Vec<Range<u64>>> = [0..103, 0..20, 60..80, 100..103, 18..62]
+        .into_iter()
+        .map(|range| vec![range])
+        .collect();
+    reads_as_zarrs_reads("split_index_first", &array, &subsets);
+}
