@@ -619,10 +619,9 @@ fn reads_as_zarrs_reads(name: &str, array: &Array<FilesystemStore>, subsets: &[V
 }
 
 /// Shards a read covers whole are read in one read each and split into their inner chunks by
-/// zarrdt (where the inner chunks are runs of the shard's elements: one-dimensional arrays,
-/// and inner chunks as wide as the shard); the records are what zarrs' own decode gives, with
-/// missing inner chunks, a missing shard, an edge shard, compressed and big-endian inner
-/// chunks, and arrays whose inner chunks are tiles (zarrs' path).
+/// zarrdt; the records are what zarrs' own decode gives, with missing inner chunks, a missing
+/// shard, an edge shard, compressed and big-endian inner chunks, and 2-D shards whose inner
+/// chunks are slabs (as wide as the shard) or tiles.
 #[test]
 fn whole_shards_read_as_zarrs_reads_them() {
     let one_d = || ArrayOptions::new(vec![103], vec![5]).shards(vec![20]);
@@ -694,26 +693,46 @@ rusty_fork_test! {
     /// allocated are within the output plus 1.25 times the stored shards.
     #[test]
     fn a_whole_shard_read_allocates_the_stored_shard_and_the_records() {
-        let dir = scratch("whole_shard_allocations");
-        let count = 40_000u64;
-        let array = ArrayOptions::new(vec![count], vec![1_000])
-            .shards(vec![10_000])
-            .compression(Compression::None)
-            .create(store(&dir), "/", &fill())
-            .unwrap();
-        let records: Vec<Particle> = (0..count).map(particle).collect();
-        array.store_records(&[0..count], &records).unwrap();
-        let stored: u64 = std::fs::read_dir(dir.join("c"))
-            .unwrap()
-            .map(|entry| entry.unwrap().metadata().unwrap().len())
-            .sum();
-        let output = count as usize * std::mem::size_of::<Particle>();
-        let (read, usage) = meter::measure(|| array.retrieve_records::<Particle>(&[0..count]).unwrap());
-        assert!(same(&read, &records));
-        let bound = output + stored as usize * 5 / 4;
-        eprintln!("output {output} B, stored shards {stored} B, allocated {usage:?}");
-        assert!(usage.allocated_bytes <= bound, "{usage:?} against {bound} bytes");
+        for (name, shape, chunks, shards) in [
+            ("whole_shard_allocations_1d", vec![40_000], vec![1_000], vec![10_000]),
+            ("whole_shard_allocations_2d", vec![200, 200], vec![20, 25], vec![100, 100]),
+        ] {
+            let dir = scratch(name);
+            let count: u64 = shape.iter().product();
+            let ranges: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
+            let subset = ArraySubset::new_with_ranges(&ranges);
+            let array = ArrayOptions::new(shape, chunks)
+                .shards(shards)
+                .compression(Compression::None)
+                .create(store(&dir), "/", &fill())
+                .unwrap();
+            let records: Vec<Particle> = (0..count).map(particle).collect();
+            array.store_records(&subset, &records).unwrap();
+            let stored: u64 = walk(&dir.join("c"));
+            let output = count as usize * std::mem::size_of::<Particle>();
+            let (read, usage) =
+                meter::measure(|| array.retrieve_records::<Particle>(&subset).unwrap());
+            assert!(same(&read, &records), "{name}");
+            let bound = output + stored as usize * 5 / 4;
+            eprintln!("{name}: output {output} B, stored shards {stored} B, allocated {usage:?}");
+            assert!(usage.allocated_bytes <= bound, "{name}: {usage:?} against {bound} bytes");
+        }
     }
+}
+
+/// The bytes of the files under `dir`.
+fn walk(dir: &std::path::Path) -> u64 {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_dir() {
+                walk(&entry.path())
+            } else {
+                entry.metadata().unwrap().len()
+            }
+        })
+        .sum()
 }
 
 /// A shard whose index is at its start (`"index_location": "start"`) reads whole as zarrs reads

@@ -6,10 +6,9 @@
 //! chunk into a new shard-sized buffer, which the kernel faults in anew for each shard: shards
 //! are larger than what the allocator keeps for reuse.)
 //!
-//! Only for arrays whose inner chunks are runs of the shard's elements in C order, one after
-//! another: inner chunks as wide as the shard in every dimension but the first (every
-//! one-dimensional array), and no codecs before or after `sharding_indexed`. zarrs reads the
-//! others.
+//! Only for arrays with no codecs before or after `sharding_indexed` (a `transpose` before it
+//! changes the shape it sees; a compressor after it encodes each shard whole): zarrs reads
+//! those.
 
 use std::num::NonZeroU64;
 use std::ops::Range;
@@ -26,18 +25,21 @@ pub(crate) struct WholeShards {
     sharding: Sharding,
     /// The index of a shard.
     plan: Plan,
-    /// The inner chunks' shape, and the size of one decoded.
+    /// The shard's shape, the inner chunks' shape, and the size of one decoded.
+    shard_shape: Vec<u64>,
     inner_shape: Vec<NonZeroU64>,
     inner_bytes: usize,
+    /// The size of one element.
+    element_size: usize,
     /// A decoded inner chunk of the fill value, made when a missing one is first met.
     fill: OnceLock<Vec<u8>>,
 }
 
-/// A shard read whole: its stored bytes, and where each inner chunk's decoded bytes are.
+/// A shard read whole: its stored bytes, and where each inner chunk's decoded bytes are (in
+/// C order of the inner chunks).
 pub(crate) struct SplitShard<'a> {
     stored: Bytes,
     pieces: Vec<Piece>,
-    inner_bytes: usize,
     shards: &'a WholeShards,
 }
 
@@ -53,7 +55,7 @@ enum Piece {
 
 impl WholeShards {
     /// How to read `array`'s shards (of `shard_shape`, elements of `element_size` bytes)
-    /// whole; `None` if they cannot be split into runs of elements (see the module's docs).
+    /// whole; `None` if zarrs is to read them (see the module's docs).
     pub(crate) fn of<S: ?Sized>(
         array: &Array<S>,
         shard_shape: &[u64],
@@ -73,13 +75,12 @@ impl WholeShards {
         else {
             return Ok(None);
         };
-        let slabs = inner_shape.len() == shape.len()
-            && inner_shape[1..] == shape[1..]
+        let tiles = inner_shape.len() == shape.len()
             && shape
-                .first()
-                .zip(inner_shape.first())
-                .is_some_and(|(shard, inner)| shard.get() % inner.get() == 0);
-        if !slabs {
+                .iter()
+                .zip(&inner_shape)
+                .all(|(shard, inner)| shard.get() % inner.get() == 0);
+        if !tiles {
             return Ok(None);
         }
         let Ok(Some(plan)) = sharding.plan(&shape) else {
@@ -99,8 +100,10 @@ impl WholeShards {
         Ok(Some(WholeShards {
             sharding,
             plan,
+            shard_shape: shard_shape.to_vec(),
             inner_shape,
             inner_bytes,
+            element_size,
             fill: OnceLock::new(),
         }))
     }
@@ -160,7 +163,6 @@ impl WholeShards {
         Ok(Some(SplitShard {
             stored,
             pieces,
-            inner_bytes: self.inner_bytes,
             shards: self,
         }))
     }
@@ -176,35 +178,64 @@ impl WholeShards {
 
 impl SplitShard<'_> {
     /// The shard's decoded bytes in `range` (bytes of its elements in C order), handed to
-    /// `take` a piece at a time; `None` if the range is beyond the shard.
+    /// `take` a piece at a time (a piece is the part of a row of the shard in one inner
+    /// chunk); `None` if the range is not whole elements of the shard.
     pub(crate) fn for_each(
         &self,
         range: Range<usize>,
         take: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
     ) -> Option<Result<(), Error>> {
-        if range.end > self.pieces.len() * self.inner_bytes || range.start > range.end {
+        let shards = self.shards;
+        let size = shards.element_size;
+        if range.start > range.end
+            || range.end > self.len()
+            || !range.start.is_multiple_of(size)
+            || !range.end.is_multiple_of(size)
+        {
             return None;
         }
-        let mut at = range.start;
-        while at < range.end {
-            let number = at / self.inner_bytes;
-            let within = at - number * self.inner_bytes;
-            let bytes = match &self.pieces[number] {
+        let inner: Vec<u64> = shards
+            .inner_shape
+            .iter()
+            .map(|extent| extent.get())
+            .collect();
+        let last = inner.len().checked_sub(1)?;
+        let mut coordinates = vec![0u64; inner.len()];
+        let mut at = (range.start / size) as u64;
+        let end = (range.end / size) as u64;
+        while at < end {
+            // The element's coordinates in the shard, its inner chunk and its place there.
+            let mut rest = at;
+            for (coordinate, &extent) in coordinates.iter_mut().zip(&shards.shard_shape).rev() {
+                *coordinate = rest % extent;
+                rest /= extent;
+            }
+            let (mut chunk, mut within) = (0u64, 0u64);
+            for ((&coordinate, &extent), &shard) in
+                coordinates.iter().zip(&inner).zip(&shards.shard_shape)
+            {
+                chunk = chunk * (shard / extent) + coordinate / extent;
+                within = within * extent + coordinate % extent;
+            }
+            // Along the last dimension, to the end of the inner chunk's row or of the range.
+            let count = (inner[last] - coordinates[last] % inner[last]).min(end - at);
+            let bytes = match self.pieces.get(usize::try_from(chunk).ok()?)? {
                 Piece::Stored(stored) => self.stored.get(stored.clone())?,
                 Piece::Decoded(decoded) => decoded.as_slice(),
-                Piece::Fill => self.shards.fill(),
+                Piece::Fill => shards.fill(),
             };
-            let end = (range.end - number * self.inner_bytes).min(self.inner_bytes);
-            if let Err(error) = take(bytes.get(within..end)?) {
+            let from = usize::try_from(within).ok()? * size;
+            let to = from + usize::try_from(count).ok()? * size;
+            if let Err(error) = take(bytes.get(from..to)?) {
                 return Some(Err(error));
             }
-            at = number * self.inner_bytes + end;
+            at += count;
         }
         Some(Ok(()))
     }
 
     /// The length of the shard's decoded bytes.
     pub(crate) fn len(&self) -> usize {
-        self.pieces.len() * self.inner_bytes
+        self.pieces.len() * self.shards.inner_bytes
     }
 }
