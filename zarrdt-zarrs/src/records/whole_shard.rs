@@ -160,6 +160,13 @@ impl WholeShards {
                 std::borrow::Cow::Owned(owned) => Piece::Decoded(owned),
             });
         }
+        // The stored bytes are kept only while pieces are read from them: a shard whose inner
+        // chunks were all decoded into buffers of their own (compressed) lets them go now.
+        let stored = if pieces.iter().any(|piece| matches!(piece, Piece::Stored(_))) {
+            stored
+        } else {
+            Bytes::new()
+        };
         Ok(Some(SplitShard {
             stored,
             pieces,
