@@ -720,6 +720,32 @@ rusty_fork_test! {
     }
 }
 
+rusty_fork_test! {
+    /// A write of whole shards encodes each into a buffer its thread reuses and lays it out in
+    /// another the store hands back: on two threads, 16 shards allocate about four shards'
+    /// bytes (zarrs' encoder allocates two shards' bytes for every shard, 32 here).
+    #[test]
+    fn a_whole_shard_write_reuses_its_buffers() {
+        let dir = scratch("whole_shard_write_allocations");
+        let count = 16 * 2_000u64;
+        let array = ArrayOptions::new(vec![count], vec![500])
+            .shards(vec![2_000])
+            .compression(Compression::None)
+            .create(store(&dir), "/", &fill())
+            .unwrap();
+        let records: Vec<Particle> = (0..count).map(particle).collect();
+        let shard = 2_000 * 37;
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let ((), usage) = pool.install(|| {
+            meter::measure(|| array.store_records(&[0..count], &records).unwrap())
+        });
+        eprintln!("shard {shard} B, allocated {usage:?}");
+        assert!(usage.allocated_bytes <= 6 * shard, "{usage:?} against {} bytes", 6 * shard);
+        let back: Vec<Particle> = array.retrieve_array_subset(&[0..count]).unwrap();
+        assert!(same(&back, &records));
+    }
+}
+
 /// The bytes of the files under `dir`.
 fn walk(dir: &std::path::Path) -> u64 {
     std::fs::read_dir(dir)
@@ -774,4 +800,70 @@ fn whole_shards_with_the_index_first_read_as_zarrs_reads_them() {
         .map(|range| vec![range])
         .collect();
     reads_as_zarrs_reads("split_index_first", &array, &subsets);
+}
+
+/// The `(offset, size)` pairs of the index at the end of a stored shard of `chunks` inner
+/// chunks (an index of 16 bytes per chunk and a crc32c of 4).
+fn index_at_end(shard: &[u8], chunks: usize) -> Vec<(u64, u64)> {
+    let index = &shard[shard.len() - 16 * chunks - 4..];
+    (0..chunks)
+        .map(|entry| {
+            let word = |at: usize| u64::from_le_bytes(index[at..at + 8].try_into().unwrap());
+            (word(16 * entry), word(16 * entry + 8))
+        })
+        .collect()
+}
+
+/// A whole shard is written by zarrdt: its inner chunks in C order right after one another,
+/// those that are all the fill value left out, a shard of nothing but the fill value not
+/// stored at all, the same bytes every time the same records are written (zarrs' encoder
+/// lays inner chunks out in an order that varies); zarrs reads back what was written.
+#[test]
+fn whole_shards_are_written_in_order_without_empty_inner_chunks() {
+    let dir = scratch("shard_writes");
+    let array = ArrayOptions::new(vec![60], vec![5])
+        .shards(vec![20])
+        .compression(Compression::None)
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    // Shard 0: inner chunk 1 (5..10) all fill; shard 1 all fill; shard 2 all records.
+    let mut records: Vec<Particle> = (0..60).map(particle).collect();
+    records[5..10].copy_from_slice(&[fill(); 5]);
+    records[20..40].copy_from_slice(&[fill(); 20]);
+    array.store_records(&[0..60], &records).unwrap();
+    let inner = 5 * 37;
+    let shard = std::fs::read(dir.join("c/0")).unwrap();
+    let max = u64::MAX;
+    assert_eq!(
+        index_at_end(&shard, 4),
+        [(0, inner), (max, max), (inner, inner), (2 * inner, inner)]
+    );
+    assert_eq!(shard.len() as u64, 3 * inner + 4 * 16 + 4);
+    assert!(
+        !dir.join("c/1").exists(),
+        "a shard of the fill value is not stored"
+    );
+    let full = std::fs::read(dir.join("c/2")).unwrap();
+    assert_eq!(
+        index_at_end(&full, 4),
+        [
+            (0, inner),
+            (inner, inner),
+            (2 * inner, inner),
+            (3 * inner, inner)
+        ]
+    );
+    let back: Vec<Particle> = array.retrieve_array_subset(&[0..60]).unwrap();
+    assert!(same(&back, &records));
+    // Writing again gives the same bytes; a shard rewritten as the fill value is erased.
+    array.store_records(&[0..60], &records).unwrap();
+    assert_eq!(std::fs::read(dir.join("c/0")).unwrap(), shard);
+    array.store_records(&[40..60], &[fill(); 20]).unwrap();
+    assert!(
+        !dir.join("c/2").exists(),
+        "a shard rewritten as the fill value is erased"
+    );
+    let back: Vec<Particle> = array.retrieve_array_subset(&[0..60]).unwrap();
+    records[40..60].copy_from_slice(&[fill(); 20]);
+    assert!(same(&back, &records));
 }

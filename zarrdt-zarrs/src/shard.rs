@@ -296,6 +296,50 @@ impl Sharding {
         Ok(decoded.into_fixed()?)
     }
 
+    /// Encodes one inner chunk of `shape` (its native elements) through the inner codecs (no
+    /// copy where they change nothing).
+    pub(crate) fn encode_inner<'a>(
+        &self,
+        decoded: &'a [u8],
+        shape: &[NonZeroU64],
+        options: &CodecOptions,
+    ) -> Result<Cow<'a, [u8]>, CodecError> {
+        self.inner_codecs.encode(
+            zarrs::array::ArrayBytes::new_flen(decoded),
+            shape,
+            &self.data_type,
+            &self.fill_value,
+            options,
+        )
+    }
+
+    /// The encoded index of a shard: `entries` holds each inner chunk's `(offset, size)` in the
+    /// shard (`u64::MAX` twice for one not stored), in C order.
+    pub(crate) fn encode_index(
+        &self,
+        plan: &Plan,
+        entries: &[u64],
+        options: &CodecOptions,
+    ) -> Result<Vec<u8>, CodecError> {
+        let bytes: Vec<u8> = entries
+            .iter()
+            .flat_map(|entry| entry.to_ne_bytes())
+            .collect();
+        let encoded = self.index_codecs.encode(
+            zarrs::array::ArrayBytes::new_flen(bytes),
+            &plan.index_shape,
+            &zarrs::array::data_type::uint64(),
+            &FillValue::from(u64::MAX),
+            options,
+        )?;
+        Ok(encoded.into_owned())
+    }
+
+    /// Whether the index comes before the inner chunks.
+    pub(crate) fn index_first(&self) -> bool {
+        self.configuration.index_location == ShardingIndexLocation::Start
+    }
+
     /// The fill value's bytes, as the sharding codec sees them.
     pub(crate) fn fill_value(&self) -> &FillValue {
         &self.fill_value
@@ -408,6 +452,18 @@ impl Sharding {
             chunks_per_shard: plan.chunks_per_shard.clone(),
             entries,
         })
+    }
+}
+
+impl Plan {
+    /// The inner chunks per shard along each dimension.
+    pub(crate) fn chunks_per_shard(&self) -> &[u64] {
+        &self.chunks_per_shard
+    }
+
+    /// The size of the encoded index.
+    pub(crate) fn index_size(&self) -> u64 {
+        self.index_size
     }
 }
 

@@ -1,26 +1,42 @@
-//! Shards a read covers whole, read in one read of the stored shard (so that a writer replacing
-//! it meanwhile is never seen half), its index checked as [`check_shards`](crate::check_shards)
-//! checks it, and each inner chunk decoded by the array's inner codecs straight from the
-//! shard's bytes: an uncompressed inner chunk in the native byte order is not copied at all,
-//! and no shard-sized buffer is made. (zarrs' own decode of a whole shard copies every inner
-//! chunk into a new shard-sized buffer, which the kernel faults in anew for each shard: shards
-//! are larger than what the allocator keeps for reuse.)
+//! Shards a read or a write covers whole, read and written by zarrdt around zarrs' codecs.
+//!
+//! A read: one read of the stored shard (so that a writer replacing it meanwhile is never seen
+//! half), its index checked as [`check_shards`](crate::check_shards) checks it, and each inner
+//! chunk decoded by the array's inner codecs straight from the shard's bytes: an uncompressed
+//! inner chunk in the native byte order is not copied at all, and no shard-sized buffer is
+//! made. (zarrs' own decode of a whole shard copies every inner chunk into a new shard-sized
+//! buffer, which the kernel faults in anew for each shard: shards are larger than what the
+//! allocator keeps for reuse.)
+//!
+//! A write: each inner chunk that is not all the fill value encoded by the array's inner codecs
+//! and copied once, in C order, before or after the index the index codecs encode, into a
+//! buffer its thread gets back from the store and reuses for its next shard; a shard of
+//! nothing but the fill value is erased. (zarrs' encoder copies every inner chunk out of the
+//! shard, then into a new shard-sized buffer, faulted in anew for every shard, in an order
+//! that varies from write to write.)
 //!
 //! Only for arrays with no codecs before or after `sharding_indexed` (a `transpose` before it
-//! changes the shape it sees; a compressor after it encodes each shard whole): zarrs reads
-//! those.
+//! changes the shape it sees; a compressor after it encodes each shard whole) and no storage
+//! transformers: zarrs reads and writes those.
 
+use std::cell::RefCell;
 use std::num::NonZeroU64;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use zarrs::array::{Array, CodecOptions};
-use zarrs::storage::{Bytes, ReadableStorageTraits};
+use zarrs::array::{Array, ArrayError, ArrayMetadata, CodecOptions};
+use zarrs::storage::{Bytes, ReadableStorageTraits, ReadableWritableStorageTraits};
 
 use crate::Error;
 use crate::shard::{Plan, Sharding};
 
-/// How the shards of one array are read whole and split into their inner chunks.
+thread_local! {
+    /// The stored form of the shard being written on this thread, back from the store and
+    /// reused.
+    static STORED: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How the shards of one array are read and written whole.
 pub(crate) struct WholeShards {
     sharding: Sharding,
     /// The index of a shard.
@@ -64,7 +80,11 @@ impl WholeShards {
         let Some(sharding) = Sharding::of(array)? else {
             return Ok(None);
         };
-        if sharding.is_wrapped() {
+        let transformed = match array.metadata() {
+            ArrayMetadata::V3(metadata) => !metadata.storage_transformers.is_empty(),
+            _ => false,
+        };
+        if sharding.is_wrapped() || transformed {
             return Ok(None);
         }
         let inner_shape = sharding.inner_chunk_shape().to_vec();
@@ -172,6 +192,160 @@ impl WholeShards {
             pieces,
             shards: self,
         }))
+    }
+
+    /// Stores `elements`, the native bytes of every element of the shard at `indices` (C
+    /// order), as that shard (see the module's docs).
+    pub(crate) fn store<S: ?Sized + ReadableWritableStorageTraits + 'static>(
+        &self,
+        array: &Array<S>,
+        indices: &[u64],
+        elements: &[u8],
+        options: &CodecOptions,
+    ) -> Result<(), Error> {
+        let key = array.chunk_key(indices);
+        let codec = |error| Error::in_chunk(array, indices, ArrayError::CodecError(error));
+        let counts = self.plan.chunks_per_shard();
+        let inner: Vec<u64> = self.inner_shape.iter().map(|extent| extent.get()).collect();
+        let chunks: u64 = counts.iter().product();
+        let fill = self.sharding.fill_value().as_ne_bytes();
+        let contiguous = inner[1..] == self.shard_shape[1..];
+        let index_size = usize::try_from(self.plan.index_size()).unwrap_or(usize::MAX);
+        let mut entries = vec![u64::MAX; 2 * usize::try_from(chunks).unwrap_or(0)];
+        let mut gathered = Vec::new();
+        let mut shard = STORED.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
+        shard.clear();
+        // Room for the shard uncompressed, so that it grows only past that.
+        shard.reserve(
+            usize::try_from(chunks)
+                .unwrap_or(0)
+                .saturating_mul(self.inner_bytes)
+                .saturating_add(index_size),
+        );
+        if self.sharding.index_first() {
+            shard.resize(index_size, 0);
+        }
+        let mut chunk = vec![0u64; counts.len()];
+        for number in 0..usize::try_from(chunks).unwrap_or(0) {
+            let bytes = if contiguous {
+                let start = number * self.inner_bytes;
+                elements
+                    .get(start..start + self.inner_bytes)
+                    .ok_or_else(|| self.wrong_length(elements.len()))?
+            } else {
+                self.gather(elements, &chunk, &inner, &mut gathered)?;
+                gathered.as_slice()
+            };
+            let empty = if fill.iter().all(|&byte| byte == 0) {
+                bytes.iter().all(|&byte| byte == 0)
+            } else {
+                bytes
+                    .chunks_exact(fill.len().max(1))
+                    .all(|element| element == fill)
+            };
+            if !empty || options.store_empty_chunks() {
+                let encoded = self
+                    .sharding
+                    .encode_inner(bytes, &self.inner_shape, options)
+                    .map_err(codec)?;
+                entries[2 * number] = shard.len() as u64;
+                entries[2 * number + 1] = encoded.len() as u64;
+                shard.extend_from_slice(&encoded);
+            }
+            // The next inner chunk in C order.
+            for (position, &count) in chunk.iter_mut().zip(counts).rev() {
+                *position += 1;
+                if *position < count {
+                    break;
+                }
+                *position = 0;
+            }
+        }
+        let storage = array.storage();
+        if entries.iter().all(|&entry| entry == u64::MAX) {
+            STORED.with(|kept| *kept.borrow_mut() = shard);
+            return Ok(storage.erase(&key)?);
+        }
+        let index = self
+            .sharding
+            .encode_index(&self.plan, &entries, options)
+            .map_err(codec)?;
+        if index.len() != index_size {
+            return Err(Error::Shard {
+                key: key.to_string(),
+                reason: format!(
+                    "its index encodes to {} bytes, not the {index_size} its codecs announce",
+                    index.len()
+                ),
+            });
+        }
+        if self.sharding.index_first() {
+            shard[..index_size].copy_from_slice(&index);
+        } else {
+            shard.extend_from_slice(&index);
+        }
+        let stored = Bytes::from(shard);
+        storage.set(&key, stored.clone())?;
+        // The store is done with its handle (a directory's writes the file and lets it go):
+        // the buffer comes back for the next shard; one an in-memory store keeps stays there.
+        if let Ok(back) = stored.try_into_mut() {
+            STORED.with(|kept| *kept.borrow_mut() = Vec::from(back));
+        }
+        Ok(())
+    }
+
+    /// Copies the inner chunk at `chunk` (its position among the shard's inner chunks) out of
+    /// the shard's `elements` into `out`, row by row.
+    fn gather(
+        &self,
+        elements: &[u8],
+        chunk: &[u64],
+        inner: &[u64],
+        out: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        out.clear();
+        let size = self.element_size;
+        let last = inner.len() - 1;
+        let row = usize::try_from(inner[last]).unwrap_or(usize::MAX) * size;
+        let mut within = vec![0u64; inner.len()];
+        loop {
+            // The row's first element in the shard, in C order.
+            let mut at = 0u64;
+            for ((&position, &offset), (&extent, &shard)) in chunk
+                .iter()
+                .zip(&within)
+                .zip(inner.iter().zip(&self.shard_shape))
+            {
+                at = at * shard + position * extent + offset;
+            }
+            let start = usize::try_from(at).unwrap_or(usize::MAX) * size;
+            out.extend_from_slice(
+                elements
+                    .get(start..start + row)
+                    .ok_or_else(|| self.wrong_length(elements.len()))?,
+            );
+            // The next row: every dimension but the last, in C order.
+            let mut dimension = last;
+            loop {
+                if dimension == 0 {
+                    return Ok(());
+                }
+                dimension -= 1;
+                within[dimension] += 1;
+                if within[dimension] < inner[dimension] {
+                    break;
+                }
+                within[dimension] = 0;
+            }
+        }
+    }
+
+    /// The error of a shard's elements of the wrong length (a caller's bug, never the input's).
+    fn wrong_length(&self, len: usize) -> Error {
+        Error::Zarr(zarrdt_core::Error::ChunkLength {
+            len,
+            element_size: self.element_size,
+        })
     }
 
     /// A decoded inner chunk of the fill value.

@@ -10,10 +10,13 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 use zarrdt_core::{Endian, ZarrType};
-use zarrs::array::{Array, ArrayBytes, ArrayShardedExt, ArraySubset, ArraySubsetTraits};
+use zarrs::array::{
+    Array, ArrayBytes, ArrayShardedExt, ArraySubset, ArraySubsetTraits, CodecOptions,
+};
 use zarrs::storage::ReadableWritableStorageTraits;
 
 use super::plan::Plan;
+use super::whole_shard::WholeShards;
 use crate::Error;
 use crate::subset::check_subset;
 
@@ -103,6 +106,7 @@ where
         array.store_array_subset(subset, ArrayBytes::new_flen(bytes))?;
         return Ok(());
     };
+    let whole_shards = WholeShards::of(array, &chunk_shape, source.size())?;
     let plan = Plan::new(subset, chunk_shape.clone(), array.shape())?;
     // Each chunk's runs, in the order the records come.
     let mut parts = Vec::new();
@@ -125,7 +129,7 @@ where
     }
     parts
         .par_iter()
-        .map(|part| store_part(array, part, source))
+        .map(|part| store_part(array, part, source, whole_shards.as_ref()))
         .collect::<Vec<_>>()
         // The first failure in the subset's order, however the threads ran.
         .into_iter()
@@ -142,7 +146,12 @@ where
 /// reused from shard to shard (zarrs' sharding encoder copies the inner chunks out of it anyway;
 /// a fresh shard-sized buffer would be faulted in anew, shards being larger than what glibc
 /// reuses).
-fn store_part<S, E>(array: &Array<S>, part: &Part, source: &E) -> Result<(), Error>
+fn store_part<S, E>(
+    array: &Array<S>,
+    part: &Part,
+    source: &E,
+    whole_shards: Option<&WholeShards>,
+) -> Result<(), Error>
 where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
     E: Source,
@@ -159,7 +168,11 @@ where
     }
     SHARD.with(|kept| {
         let buffer = encode_part(array, part, source, std::mem::take(&mut *kept.borrow_mut()))?;
-        let stored = store_encoded(array, part, ArrayBytes::new_flen(&buffer[..]));
+        let stored = match whole_shards.filter(|_| part.whole) {
+            // A whole shard, written by zarrdt around zarrs' codecs.
+            Some(shards) => shards.store(array, &part.indices, &buffer, &CodecOptions::default()),
+            None => store_encoded(array, part, ArrayBytes::new_flen(&buffer[..])),
+        };
         // A large one is not kept for ever.
         if buffer.capacity() <= 256 << 20 {
             *kept.borrow_mut() = buffer;
