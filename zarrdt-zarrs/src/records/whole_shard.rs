@@ -19,11 +19,13 @@
 //! changes the shape it sees; a compressor after it encodes each shard whole) and no storage
 //! transformers: zarrs reads and writes those.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::num::NonZeroU64;
 use std::ops::Range;
 use std::sync::OnceLock;
 
+use rayon::prelude::*;
 use zarrs::array::{Array, ArrayError, ArrayMetadata, CodecOptions};
 use zarrs::storage::{Bytes, ReadableStorageTraits, ReadableWritableStorageTraits};
 
@@ -146,11 +148,11 @@ impl WholeShards {
         };
         let index = self.sharding.index_in(&self.plan, &stored, "is", &fail)?;
         let base = stored.as_ptr().addr();
-        let mut pieces = Vec::with_capacity(index.entries().len());
-        for (number, entry) in index.entries().iter().enumerate() {
+        // The inner chunks decoded on all threads (a read of fewer shards than threads keeps
+        // them all busy), in order.
+        let decode = |(number, entry): (usize, &Option<Range<u64>>)| -> Result<Piece, Error> {
             let Some(range) = entry else {
-                pieces.push(Piece::Fill);
-                continue;
+                return Ok(Piece::Fill);
             };
             // Within the shard: the index was checked against its length.
             let (start, end) = (
@@ -171,15 +173,24 @@ impl WholeShards {
                     self.inner_bytes
                 )));
             }
-            pieces.push(match decoded {
+            Ok(match decoded {
                 // Borrowed from `stored`: kept as its place there.
-                std::borrow::Cow::Borrowed(slice) => {
+                Cow::Borrowed(slice) => {
                     let offset = slice.as_ptr().addr() - base;
                     Piece::Stored(offset..offset + slice.len())
                 }
-                std::borrow::Cow::Owned(owned) => Piece::Decoded(owned),
-            });
-        }
+                Cow::Owned(owned) => Piece::Decoded(owned),
+            })
+        };
+        let pieces = index
+            .entries()
+            .par_iter()
+            .enumerate()
+            .map(decode)
+            .collect::<Vec<_>>()
+            // The first failure in the shard's order, however the threads ran.
+            .into_iter()
+            .collect::<Result<Vec<_>, Error>>()?;
         // The stored bytes are kept only while pieces are read from them: a shard whose inner
         // chunks were all decoded into buffers of their own (compressed) lets them go now.
         let stored = if pieces.iter().any(|piece| matches!(piece, Piece::Stored(_))) {
@@ -208,57 +219,49 @@ impl WholeShards {
         let counts = self.plan.chunks_per_shard();
         let inner: Vec<u64> = self.inner_shape.iter().map(|extent| extent.get()).collect();
         let chunks: u64 = counts.iter().product();
-        let fill = self.sharding.fill_value().as_ne_bytes();
         let contiguous = inner[1..] == self.shard_shape[1..];
         let index_size = usize::try_from(self.plan.index_size()).unwrap_or(usize::MAX);
-        let mut entries = vec![u64::MAX; 2 * usize::try_from(chunks).unwrap_or(0)];
-        let mut gathered = Vec::new();
+        let count = usize::try_from(chunks).unwrap_or(0);
+        // Each inner chunk encoded on all threads: `None` for one of nothing but the fill
+        // value; borrowed from `elements` where the codecs change nothing.
+        let encode = |number: usize| -> Result<Option<Cow<'_, [u8]>>, Error> {
+            if contiguous {
+                let start = number * self.inner_bytes;
+                let bytes = elements
+                    .get(start..start + self.inner_bytes)
+                    .ok_or_else(|| self.wrong_length(elements.len()))?;
+                self.encode_inner(bytes, options).map_err(codec)
+            } else {
+                let gathered = self.gather(elements, number, &inner)?;
+                let encoded = self.encode_inner(&gathered, options).map_err(codec)?;
+                Ok(encoded.map(|encoded| Cow::Owned(encoded.into_owned())))
+            }
+        };
+        let encoded = (0..count)
+            .into_par_iter()
+            .map(encode)
+            .collect::<Vec<_>>()
+            // The first failure in the shard's order, however the threads ran.
+            .into_iter()
+            .collect::<Result<Vec<_>, Error>>()?;
+        // Laid out in C order after (or before) the index.
+        let mut entries = vec![u64::MAX; 2 * count];
         let mut shard = STORED.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
         shard.clear();
         // Room for the shard uncompressed, so that it grows only past that.
         shard.reserve(
-            usize::try_from(chunks)
-                .unwrap_or(0)
+            count
                 .saturating_mul(self.inner_bytes)
                 .saturating_add(index_size),
         );
         if self.sharding.index_first() {
             shard.resize(index_size, 0);
         }
-        let mut chunk = vec![0u64; counts.len()];
-        for number in 0..usize::try_from(chunks).unwrap_or(0) {
-            let bytes = if contiguous {
-                let start = number * self.inner_bytes;
-                elements
-                    .get(start..start + self.inner_bytes)
-                    .ok_or_else(|| self.wrong_length(elements.len()))?
-            } else {
-                self.gather(elements, &chunk, &inner, &mut gathered)?;
-                gathered.as_slice()
-            };
-            let empty = if fill.iter().all(|&byte| byte == 0) {
-                bytes.iter().all(|&byte| byte == 0)
-            } else {
-                bytes
-                    .chunks_exact(fill.len().max(1))
-                    .all(|element| element == fill)
-            };
-            if !empty || options.store_empty_chunks() {
-                let encoded = self
-                    .sharding
-                    .encode_inner(bytes, &self.inner_shape, options)
-                    .map_err(codec)?;
+        for (number, encoded) in encoded.iter().enumerate() {
+            if let Some(encoded) = encoded {
                 entries[2 * number] = shard.len() as u64;
                 entries[2 * number + 1] = encoded.len() as u64;
-                shard.extend_from_slice(&encoded);
-            }
-            // The next inner chunk in C order.
-            for (position, &count) in chunk.iter_mut().zip(counts).rev() {
-                *position += 1;
-                if *position < count {
-                    break;
-                }
-                *position = 0;
+                shard.extend_from_slice(encoded);
             }
         }
         let storage = array.storage();
@@ -294,19 +297,44 @@ impl WholeShards {
         Ok(())
     }
 
-    /// Copies the inner chunk at `chunk` (its position among the shard's inner chunks) out of
-    /// the shard's `elements` into `out`, row by row.
-    fn gather(
+    /// One inner chunk's `bytes` encoded by the inner codecs (borrowed where they change
+    /// nothing); `None` if it is all the fill value and empty chunks are not stored.
+    fn encode_inner<'b>(
         &self,
-        elements: &[u8],
-        chunk: &[u64],
-        inner: &[u64],
-        out: &mut Vec<u8>,
-    ) -> Result<(), Error> {
-        out.clear();
+        bytes: &'b [u8],
+        options: &CodecOptions,
+    ) -> Result<Option<Cow<'b, [u8]>>, zarrs::array::CodecError> {
+        let fill = self.sharding.fill_value().as_ne_bytes();
+        let empty = if fill.iter().all(|&byte| byte == 0) {
+            bytes.iter().all(|&byte| byte == 0)
+        } else {
+            bytes
+                .chunks_exact(fill.len().max(1))
+                .all(|element| element == fill)
+        };
+        if empty && !options.store_empty_chunks() {
+            return Ok(None);
+        }
+        self.sharding
+            .encode_inner(bytes, &self.inner_shape, options)
+            .map(Some)
+    }
+
+    /// The inner chunk `number` (C order among the shard's inner chunks), copied out of the
+    /// shard's `elements` row by row.
+    fn gather(&self, elements: &[u8], number: usize, inner: &[u64]) -> Result<Vec<u8>, Error> {
         let size = self.element_size;
+        let counts = self.plan.chunks_per_shard();
+        // The inner chunk's position among the shard's inner chunks.
+        let mut chunk = vec![0u64; counts.len()];
+        let mut rest = number as u64;
+        for (position, &count) in chunk.iter_mut().zip(counts).rev() {
+            *position = rest % count.max(1);
+            rest /= count.max(1);
+        }
         let last = inner.len() - 1;
         let row = usize::try_from(inner[last]).unwrap_or(usize::MAX) * size;
+        let mut out = Vec::with_capacity(self.inner_bytes);
         let mut within = vec![0u64; inner.len()];
         loop {
             // The row's first element in the shard, in C order.
@@ -328,7 +356,7 @@ impl WholeShards {
             let mut dimension = last;
             loop {
                 if dimension == 0 {
-                    return Ok(());
+                    return Ok(out);
                 }
                 dimension -= 1;
                 within[dimension] += 1;
