@@ -106,8 +106,17 @@ where
         array.store_array_subset(subset, ArrayBytes::new_flen(bytes))?;
         return Ok(());
     };
-    let whole_shards = WholeShards::of(array, &chunk_shape, source.size())?;
     let plan = Plan::new(subset, chunk_shape.clone(), array.shape())?;
+    // Worked out only for a write that covers a shard whole (it parses the codecs' metadata).
+    let covers_a_unit = plan
+        .slabs
+        .iter()
+        .any(|slab| slab.units.iter().any(|unit| unit.whole));
+    let whole_shards = if covers_a_unit && array.is_sharded() {
+        WholeShards::of(array, &chunk_shape, source.size())?
+    } else {
+        None
+    };
     // Each chunk's runs, in the order the records come.
     let mut parts = Vec::new();
     let mut next = 0;
