@@ -116,14 +116,14 @@ where
     let mut fetched = reader.fetch(&plan.slabs[first.clone()]);
     let mut current = first;
     for next in windows {
-        let bytes = fetched?;
+        let mut bytes = fetched?;
         let (ahead, decoded) = rayon::join(
             || reader.fetch(&plan.slabs[next.clone()]),
             || {
                 decode(
                     &plan,
                     &plan.slabs[current.clone()],
-                    &bytes,
+                    &mut bytes,
                     element_size,
                     sink,
                 )
@@ -137,8 +137,8 @@ where
             reader.cache.clear();
         }
     }
-    let bytes = fetched?;
-    decode(&plan, &plan.slabs[current], &bytes, element_size, sink)
+    let mut bytes = fetched?;
+    decode(&plan, &plan.slabs[current], &mut bytes, element_size, sink)
 }
 
 /// The chunk shape of the array's chunk grid (its shards, if sharded), if it is regular.
@@ -176,7 +176,7 @@ impl UnitBytes<'_> {
     /// Hands `take` the bytes in `range`, in order, in one or more pieces; an error if the
     /// range is beyond the unit.
     fn for_each(
-        &self,
+        &mut self,
         range: Range<usize>,
         element_size: usize,
         take: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
@@ -236,13 +236,13 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
 fn decode<K: Sink>(
     plan: &Plan,
     slabs: &[Slab],
-    bytes: &[UnitBytes<'_>],
+    bytes: &mut [UnitBytes<'_>],
     element_size: usize,
     sink: &mut K,
 ) -> Result<(), Error> {
     let mut first_unit = 0;
     for slab in slabs {
-        let units = &bytes[first_unit..first_unit + slab.units.len()];
+        let units = &mut bytes[first_unit..first_unit + slab.units.len()];
         for run in plan.runs(slab) {
             let range = run.elements.start * element_size..run.elements.end * element_size;
             units[run.unit].for_each(range, element_size, &mut |run_bytes| {

@@ -49,6 +49,9 @@ pub(crate) struct WholeShards {
     inner_bytes: usize,
     /// The size of one element.
     element_size: usize,
+    /// Whether each inner chunk is a run of the shard's elements (as wide as the shard in
+    /// every dimension but the first), so that a read takes them in order.
+    in_order: bool,
     /// A decoded inner chunk of the fill value, made when a missing one is first met.
     fill: OnceLock<Vec<u8>>,
 }
@@ -69,6 +72,8 @@ enum Piece {
     Decoded(Vec<u8>),
     /// Not stored: the fill value.
     Fill,
+    /// Read to its end and let go (inner chunks read in order).
+    Released,
 }
 
 impl WholeShards {
@@ -119,6 +124,7 @@ impl WholeShards {
         else {
             return Ok(None);
         };
+        let in_order = inner_shape[1..] == shape[1..];
         Ok(Some(WholeShards {
             sharding,
             plan,
@@ -126,6 +132,7 @@ impl WholeShards {
             inner_shape,
             inner_bytes,
             element_size,
+            in_order,
             fill: OnceLock::new(),
         }))
     }
@@ -390,7 +397,7 @@ impl SplitShard<'_> {
     /// `take` a piece at a time (a piece is the part of a row of the shard in one inner
     /// chunk); `None` if the range is not whole elements of the shard.
     pub(crate) fn for_each(
-        &self,
+        &mut self,
         range: Range<usize>,
         take: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
     ) -> Option<Result<(), Error>> {
@@ -428,15 +435,22 @@ impl SplitShard<'_> {
             }
             // Along the last dimension, to the end of the inner chunk's row or of the range.
             let count = (inner[last] - coordinates[last] % inner[last]).min(end - at);
-            let bytes = match self.pieces.get(usize::try_from(chunk).ok()?)? {
+            let number = usize::try_from(chunk).ok()?;
+            let bytes = match self.pieces.get(number)? {
                 Piece::Stored(stored) => self.stored.get(stored.clone())?,
                 Piece::Decoded(decoded) => decoded.as_slice(),
                 Piece::Fill => shards.fill(),
+                Piece::Released => return None,
             };
             let from = usize::try_from(within).ok()? * size;
             let to = from + usize::try_from(count).ok()? * size;
             if let Err(error) = take(bytes.get(from..to)?) {
                 return Some(Err(error));
+            }
+            // Inner chunks that are runs of the shard's elements are read in order, each once
+            // to its end: one read to its end is let go at once (not at the end of the shard).
+            if shards.in_order && to == shards.inner_bytes {
+                self.pieces[number] = Piece::Released;
             }
             at += count;
         }
