@@ -2,7 +2,8 @@
 
     python e2e.py records N RECORDS.bin     writes N packed records A (the data both sides use)
     python e2e.py run RECORDS.bin DIR R     times numpy, zarr-python and tensorstore, R repeats
-    python e2e.py table RESULTS.jsonl       prints the table of every tool's results
+    python e2e.py table RESULTS.jsonl...    prints the table of every tool's results (several
+                                            runs' files: their repeats pooled)
 
 Record A is the packed 21-byte dtype [('id','<u4'),('t','<f8'),('x','<f4'),('y','<f4'),
 ('flag','?')]; chunks hold 1M records and shards 4 chunks. Each timing is printed as one JSON
@@ -176,9 +177,15 @@ def void_bytes(array):
     return np.frombuffer((ctypes.c_uint8 * count).from_address(address), np.uint8).copy()
 
 
-def table(results_path):
-    rows = [json.loads(line) for line in open(results_path) if line.startswith("{")]
-    median = {(r["tool"], r["op"], r["case"]): statistics.median(r["seconds"]) for r in rows}
+def table(*results_paths):
+    """The table of one run's results, or of several runs' (their repeats pooled per cell):
+    any file whose lines starting with "{" are results, such as e2e.sh's output."""
+    rows = [json.loads(line) for path in results_paths for line in open(path)
+            if line.startswith("{")]
+    seconds = {}
+    for r in rows:
+        seconds.setdefault((r["tool"], r["op"], r["case"]), []).extend(r["seconds"])
+    median = {key: statistics.median(values) for key, values in seconds.items()}
     nbytes = {(r["tool"], r["op"], r["case"]): r["bytes"] for r in rows}
     tools = list(dict.fromkeys(r["tool"] for r in rows))
     peers = [t for t in tools if t.startswith(("zarr-python", "tensorstore")) and "4 KiB" not in t]
@@ -188,7 +195,9 @@ def table(results_path):
         return nbytes[key] / median[key] / 2**30
 
     print(f"Record A, {rows[0]['bytes'] // 21:,} records ({rows[0]['bytes'] / 1e6:.0f} MB), "
-          f"median of {len(rows[0]['seconds'])} runs; GiB/s of records (of all the records for "
+          f"median of {len(next(iter(seconds.values())))} repeats"
+          f"{f' pooled from {len(results_paths)} runs' if len(results_paths) > 1 else ''}; "
+          "GiB/s of records (of all the records for "
           "\"read field t\", the field's share being 8 of 21 bytes).\n")
     print("| op | case | " + " | ".join(tools) + " | zarrdt ÷ best peer | zarrdt ÷ raw"
           " | huge pages: zarrdt ÷ best peer | 4 KiB pages: zarrdt ÷ zarr-python |")
@@ -234,8 +243,8 @@ def main():
         run_zarr(a, repeats, args[1], small_pages=True)
         np._core.multiarray._set_madvise_hugepage(True)
         run_tensorstore(a, repeats, args[1])
-    elif command == "table" and len(args) == 1:
-        table(args[0])
+    elif command == "table" and args:
+        table(*args)
     else:
         sys.exit(__doc__)
 
