@@ -867,3 +867,22 @@ fn whole_shards_are_written_in_order_without_empty_inner_chunks() {
     records[40..60].copy_from_slice(&[fill(); 20]);
     assert!(same(&back, &records));
 }
+
+/// A zero-dimensional sharded array (one element) is written and read as zarrs writes and reads
+/// it.
+#[test]
+fn a_zero_dimensional_sharded_array_reads_and_writes() {
+    let dir = scratch("sharded_0d");
+    let array = ArrayOptions::new(vec![], vec![])
+        .shards(vec![])
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let empty: [Range<u64>; 0] = [];
+    let subset = ArraySubset::new_with_ranges(&empty);
+    let before: Vec<Particle> = array.retrieve_records(&subset).unwrap();
+    assert!(same(&before, &[fill()]));
+    array.store_records(&subset, &[particle(7)]).unwrap();
+    let ours: Vec<Particle> = array.retrieve_records(&subset).unwrap();
+    let theirs: Vec<Particle> = array.retrieve_array_subset(&subset).unwrap();
+    assert!(same(&ours, &[particle(7)]) && same(&theirs, &[particle(7)]));
+}

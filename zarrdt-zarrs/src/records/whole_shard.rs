@@ -102,7 +102,9 @@ impl WholeShards {
         else {
             return Ok(None);
         };
-        let tiles = inner_shape.len() == shape.len()
+        // A zero-dimensional array's one element is left to zarrs.
+        let tiles = !shape.is_empty()
+            && inner_shape.len() == shape.len()
             && shape
                 .iter()
                 .zip(&inner_shape)
@@ -181,11 +183,14 @@ impl WholeShards {
                 )));
             }
             Ok(match decoded {
-                // Borrowed from `stored`: kept as its place there.
-                Cow::Borrowed(slice) => {
-                    let offset = slice.as_ptr().addr() - base;
-                    Piece::Stored(offset..offset + slice.len())
-                }
+                // Borrowed from `stored` (a codec hands back its input or a part of it): kept
+                // as its place there.
+                Cow::Borrowed(slice) => match slice.as_ptr().addr().checked_sub(base) {
+                    Some(offset) if offset + slice.len() <= stored.len() => {
+                        Piece::Stored(offset..offset + slice.len())
+                    }
+                    _ => Piece::Decoded(slice.to_vec()),
+                },
                 Cow::Owned(owned) => Piece::Decoded(owned),
             })
         };
