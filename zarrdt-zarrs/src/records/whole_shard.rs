@@ -38,6 +38,39 @@ thread_local! {
     static STORED: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Whether zarrdt may read and write `array`'s chunks in its store itself: no storage
+/// transformers stand between the array and the store.
+pub(super) fn stores_directly<S: ?Sized>(array: &Array<S>) -> bool {
+    match array.metadata() {
+        ArrayMetadata::V3(metadata) => metadata.storage_transformers.is_empty(),
+        _ => true,
+    }
+}
+
+/// Whether `bytes` are elements each equal to `fill` (the fill value's bytes).
+pub(super) fn all_fill(bytes: &[u8], fill: &[u8]) -> bool {
+    if fill.iter().all(|&byte| byte == 0) {
+        bytes.iter().all(|&byte| byte == 0)
+    } else {
+        bytes
+            .chunks_exact(fill.len().max(1))
+            .all(|element| element == fill)
+    }
+}
+
+/// Stores `bytes` at `key` and takes the buffer back for the next write once the store has let
+/// it go (a directory's store writes the file and drops it; an in-memory one keeps it, and
+/// then nothing comes back).
+pub(super) fn set_and_take_back<S: ?Sized + ReadableWritableStorageTraits>(
+    storage: &S,
+    key: &zarrs::storage::StoreKey,
+    bytes: Vec<u8>,
+) -> Result<Option<Vec<u8>>, zarrs::storage::StorageError> {
+    let stored = Bytes::from(bytes);
+    storage.set(key, stored.clone())?;
+    Ok(stored.try_into_mut().ok().map(Vec::from))
+}
+
 /// How the shards of one array are read and written whole.
 pub(crate) struct WholeShards {
     sharding: Sharding,
@@ -87,11 +120,7 @@ impl WholeShards {
         let Some(sharding) = Sharding::of(array)? else {
             return Ok(None);
         };
-        let transformed = match array.metadata() {
-            ArrayMetadata::V3(metadata) => !metadata.storage_transformers.is_empty(),
-            _ => false,
-        };
-        if sharding.is_wrapped() || transformed {
+        if sharding.is_wrapped() || !stores_directly(array) {
             return Ok(None);
         }
         let inner_shape = sharding.inner_chunk_shape().to_vec();
@@ -279,7 +308,9 @@ impl WholeShards {
         let storage = array.storage();
         if entries.iter().all(|&entry| entry == u64::MAX) {
             STORED.with(|kept| *kept.borrow_mut() = shard);
-            return Ok(storage.erase(&key)?);
+            return storage
+                .erase(&key)
+                .map_err(|error| Error::in_chunk(array, indices, ArrayError::StorageError(error)));
         }
         let index = self
             .sharding
@@ -299,12 +330,10 @@ impl WholeShards {
         } else {
             shard.extend_from_slice(&index);
         }
-        let stored = Bytes::from(shard);
-        storage.set(&key, stored.clone())?;
-        // The store is done with its handle (a directory's writes the file and lets it go):
-        // the buffer comes back for the next shard; one an in-memory store keeps stays there.
-        if let Ok(back) = stored.try_into_mut() {
-            STORED.with(|kept| *kept.borrow_mut() = Vec::from(back));
+        if let Some(back) = set_and_take_back(&*storage, &key, shard)
+            .map_err(|error| Error::in_chunk(array, indices, ArrayError::StorageError(error)))?
+        {
+            STORED.with(|kept| *kept.borrow_mut() = back);
         }
         Ok(())
     }
@@ -316,15 +345,9 @@ impl WholeShards {
         bytes: &'b [u8],
         options: &CodecOptions,
     ) -> Result<Option<Cow<'b, [u8]>>, zarrs::array::CodecError> {
-        let fill = self.sharding.fill_value().as_ne_bytes();
-        let empty = if fill.iter().all(|&byte| byte == 0) {
-            bytes.iter().all(|&byte| byte == 0)
-        } else {
-            bytes
-                .chunks_exact(fill.len().max(1))
-                .all(|element| element == fill)
-        };
-        if empty && !options.store_empty_chunks() {
+        if !options.store_empty_chunks()
+            && all_fill(bytes, self.sharding.fill_value().as_ne_bytes())
+        {
             return Ok(None);
         }
         self.sharding

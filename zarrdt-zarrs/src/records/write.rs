@@ -11,12 +11,13 @@ use std::ops::Range;
 use rayon::prelude::*;
 use zarrdt_core::{Endian, ZarrType};
 use zarrs::array::{
-    Array, ArrayBytes, ArrayShardedExt, ArraySubset, ArraySubsetTraits, CodecOptions,
+    Array, ArrayBytes, ArrayError, ArrayShardedExt, ArraySubset, ArraySubsetTraits,
+    ArrayToBytesCodecTraits, CodecOptions,
 };
 use zarrs::storage::ReadableWritableStorageTraits;
 
 use super::plan::Plan;
-use super::whole_shard::WholeShards;
+use super::whole_shard::{WholeShards, all_fill, set_and_take_back, stores_directly};
 use crate::Error;
 use crate::subset::check_subset;
 
@@ -165,6 +166,18 @@ where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
     E: Source,
 {
+    if !array.is_sharded() && part.whole && stores_directly(array) {
+        // A whole chunk: encoded into its thread's buffer, which the store hands back.
+        return SHARD.with(|kept| {
+            let buffer = encode_part(array, part, source, std::mem::take(&mut *kept.borrow_mut()))?;
+            if let Some(back) = store_whole_chunk(array, &part.indices, buffer)?
+                && back.capacity() <= 256 << 20
+            {
+                *kept.borrow_mut() = back;
+            }
+            Ok(())
+        });
+    }
     if !array.is_sharded() {
         // Zeroed by the allocator (a fresh mapping needs no clearing).
         let zeroed = vec![
@@ -191,8 +204,46 @@ where
 }
 
 thread_local! {
-    /// The shard being encoded on this thread, reused from shard to shard.
+    /// The chunk or shard being encoded on this thread, reused from one to the next.
     static SHARD: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Stores a whole chunk's native `elements` as zarrs' `store_chunk` does (a chunk of nothing
+/// but the fill value erased, any other encoded by the array's codecs), giving the store a
+/// buffer it hands back for the next chunk: `elements`' own where the codecs change nothing or
+/// convert in place (zarrs' `store_chunk` copies a borrowed chunk its codecs pass through into
+/// a new buffer, and keeps an owned one for good).
+fn store_whole_chunk<S>(
+    array: &Array<S>,
+    indices: &[u64],
+    elements: Vec<u8>,
+) -> Result<Option<Vec<u8>>, Error>
+where
+    S: ?Sized + ReadableWritableStorageTraits + 'static,
+{
+    let key = array.chunk_key(indices);
+    let storage = array.storage();
+    let options = CodecOptions::default();
+    let in_chunk = |error| Error::in_chunk(array, indices, error);
+    let stored = |error| in_chunk(ArrayError::StorageError(error));
+    if !options.store_empty_chunks() && all_fill(&elements, array.fill_value().as_ne_bytes()) {
+        storage.erase(&key).map_err(stored)?;
+        return Ok(Some(elements));
+    }
+    let shape = array.chunk_shape(indices).map_err(in_chunk)?;
+    // Handed to the codecs to keep: unchanged or converted in place (the byte order), the same
+    // buffer comes out; compressed, a new one, and this one is freed.
+    let encoded = array
+        .codecs()
+        .encode(
+            ArrayBytes::new_flen(elements),
+            &shape,
+            array.data_type(),
+            array.fill_value(),
+            &options,
+        )
+        .map_err(|error| in_chunk(ArrayError::CodecError(error)))?;
+    set_and_take_back(&*storage, &key, encoded.into_owned()).map_err(stored)
 }
 
 /// The bytes of `part`'s region, in `buffer` (whatever it held): the records encoded, the fill
