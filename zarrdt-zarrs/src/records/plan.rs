@@ -121,6 +121,18 @@ impl Plan {
         })
     }
 
+    /// The read grid's chunk shape.
+    pub(crate) fn unit_shape(&self) -> &[u64] {
+        &self.unit_shape
+    }
+
+    /// Whether the subset covers some unit whole (within the array).
+    pub(crate) fn covers_a_unit(&self) -> bool {
+        self.slabs
+            .iter()
+            .any(|slab| slab.units.iter().any(|unit| unit.whole))
+    }
+
     /// The runs of `slab`'s elements in the subset's C order.
     pub(crate) fn runs(&self, slab: &Slab) -> Vec<Run> {
         let dimensions = self.subset.dimensionality();

@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 use zarrdt_core::{Endian, Layout, Value, ZarrType};
 use zarrs::array::{
-    Array, ArrayBytes, ArrayError, ArrayShardedExt, ArrayShardedReadableExt,
-    ArrayShardedReadableExtCache, ArraySubsetTraits, CodecOptions,
+    Array, ArrayBytes, ArrayError, ArrayShardedReadableExt, ArrayShardedReadableExtCache,
+    ArraySubsetTraits, CodecOptions,
 };
 use zarrs::storage::ReadableStorageTraits;
 
@@ -76,17 +76,8 @@ where
         let bytes = bytes.into_fixed().map_err(ArrayError::from)?;
         return Ok(sink.take(&bytes)?);
     };
-    let plan = Plan::new(subset, unit_shape.clone(), array.shape())?;
-    // Worked out only for a read that covers a shard whole (it parses the codecs' metadata).
-    let covers_a_unit = plan
-        .slabs
-        .iter()
-        .any(|slab| slab.units.iter().any(|unit| unit.whole));
-    let whole_shards = if covers_a_unit && array.is_sharded() {
-        WholeShards::of(array, &unit_shape, element_size)?
-    } else {
-        None
-    };
+    let plan = Plan::new(subset, unit_shape, array.shape())?;
+    let whole_shards = WholeShards::for_plan(array, &plan, element_size)?;
     let reader = Reader {
         array,
         cache: ArrayShardedReadableExtCache::new(array),

@@ -26,7 +26,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 use rayon::prelude::*;
-use zarrs::array::{Array, ArrayError, ArrayMetadata, CodecOptions};
+use zarrs::array::{Array, ArrayError, ArrayMetadata, ArrayShardedExt, CodecOptions};
 use zarrs::storage::{Bytes, ReadableStorageTraits, ReadableWritableStorageTraits};
 
 use crate::Error;
@@ -76,9 +76,11 @@ pub(crate) struct WholeShards {
     sharding: Sharding,
     /// The index of a shard.
     plan: Plan,
-    /// The shard's shape, the inner chunks' shape, and the size of one decoded.
+    /// The shard's shape, the inner chunks' shape (as zarrs' codecs take it, and as numbers),
+    /// and the size of one decoded.
     shard_shape: Vec<u64>,
     inner_shape: Vec<NonZeroU64>,
+    inner: Vec<u64>,
     inner_bytes: usize,
     /// The size of one element.
     element_size: usize,
@@ -110,9 +112,23 @@ enum Piece {
 }
 
 impl WholeShards {
+    /// How a read or write of `plan` (over `array`'s shards, elements of `element_size` bytes)
+    /// reads and writes the shards it covers whole; `None` if it covers none, or zarrs is to
+    /// read them. Worked out only when some shard is covered: it parses the codecs' metadata.
+    pub(crate) fn for_plan<S: ?Sized>(
+        array: &Array<S>,
+        plan: &super::plan::Plan,
+        element_size: usize,
+    ) -> Result<Option<WholeShards>, Error> {
+        if !array.is_sharded() || !plan.covers_a_unit() {
+            return Ok(None);
+        }
+        WholeShards::of(array, plan.unit_shape(), element_size)
+    }
+
     /// How to read `array`'s shards (of `shard_shape`, elements of `element_size` bytes)
     /// whole; `None` if zarrs is to read them (see the module's docs).
-    pub(crate) fn of<S: ?Sized>(
+    fn of<S: ?Sized>(
         array: &Array<S>,
         shard_shape: &[u64],
         element_size: usize,
@@ -160,6 +176,7 @@ impl WholeShards {
             sharding,
             plan,
             shard_shape: shard_shape.to_vec(),
+            inner: inner_shape.iter().map(|extent| extent.get()).collect(),
             inner_shape,
             inner_bytes,
             element_size,
@@ -258,22 +275,20 @@ impl WholeShards {
         let key = array.chunk_key(indices);
         let codec = |error| Error::in_chunk(array, indices, ArrayError::CodecError(error));
         let counts = self.plan.chunks_per_shard();
-        let inner: Vec<u64> = self.inner_shape.iter().map(|extent| extent.get()).collect();
         let chunks: u64 = counts.iter().product();
-        let contiguous = inner[1..] == self.shard_shape[1..];
         let index_size = usize::try_from(self.plan.index_size()).unwrap_or(usize::MAX);
         let count = usize::try_from(chunks).unwrap_or(0);
         // Each inner chunk encoded on all threads: `None` for one of nothing but the fill
         // value; borrowed from `elements` where the codecs change nothing.
         let encode = |number: usize| -> Result<Option<Cow<'_, [u8]>>, Error> {
-            if contiguous {
+            if self.in_order {
                 let start = number * self.inner_bytes;
                 let bytes = elements
                     .get(start..start + self.inner_bytes)
                     .ok_or_else(|| self.wrong_length(elements.len()))?;
                 self.encode_inner(bytes, options).map_err(codec)
             } else {
-                let gathered = self.gather(elements, number, &inner)?;
+                let gathered = self.gather(elements, number)?;
                 let encoded = self.encode_inner(&gathered, options).map_err(codec)?;
                 Ok(encoded.map(|encoded| Cow::Owned(encoded.into_owned())))
             }
@@ -357,7 +372,8 @@ impl WholeShards {
 
     /// The inner chunk `number` (C order among the shard's inner chunks), copied out of the
     /// shard's `elements` row by row.
-    fn gather(&self, elements: &[u8], number: usize, inner: &[u64]) -> Result<Vec<u8>, Error> {
+    fn gather(&self, elements: &[u8], number: usize) -> Result<Vec<u8>, Error> {
+        let inner = &self.inner;
         let size = self.element_size;
         let counts = self.plan.chunks_per_shard();
         // The inner chunk's position among the shard's inner chunks.
@@ -438,11 +454,7 @@ impl SplitShard<'_> {
         {
             return None;
         }
-        let inner: Vec<u64> = shards
-            .inner_shape
-            .iter()
-            .map(|extent| extent.get())
-            .collect();
+        let inner = &shards.inner;
         let last = inner.len().checked_sub(1)?;
         let mut coordinates = vec![0u64; inner.len()];
         let mut at = (range.start / size) as u64;
@@ -456,7 +468,7 @@ impl SplitShard<'_> {
             }
             let (mut chunk, mut within) = (0u64, 0u64);
             for ((&coordinate, &extent), &shard) in
-                coordinates.iter().zip(&inner).zip(&shards.shard_shape)
+                coordinates.iter().zip(inner).zip(&shards.shard_shape)
             {
                 chunk = chunk * (shard / extent) + coordinate / extent;
                 within = within * extent + coordinate % extent;

@@ -107,17 +107,8 @@ where
         array.store_array_subset(subset, ArrayBytes::new_flen(bytes))?;
         return Ok(());
     };
-    let plan = Plan::new(subset, chunk_shape.clone(), array.shape())?;
-    // Worked out only for a write that covers a shard whole (it parses the codecs' metadata).
-    let covers_a_unit = plan
-        .slabs
-        .iter()
-        .any(|slab| slab.units.iter().any(|unit| unit.whole));
-    let whole_shards = if covers_a_unit && array.is_sharded() {
-        WholeShards::of(array, &chunk_shape, source.size())?
-    } else {
-        None
-    };
+    let plan = Plan::new(subset, chunk_shape, array.shape())?;
+    let whole_shards = WholeShards::for_plan(array, &plan, source.size())?;
     // Each chunk's runs, in the order the records come.
     let mut parts = Vec::new();
     let mut next = 0;
@@ -168,7 +159,7 @@ where
 {
     if !array.is_sharded() && part.whole && stores_directly(array) {
         // A whole chunk: encoded into its thread's buffer, which the store hands back.
-        return SHARD.with(|kept| {
+        return ENCODED.with(|kept| {
             let buffer = encode_part(array, part, source, std::mem::take(&mut *kept.borrow_mut()))?;
             if let Some(back) = store_whole_chunk(array, &part.indices, buffer)?
                 && back.capacity() <= 256 << 20
@@ -188,7 +179,7 @@ where
         let buffer = encode_part(array, part, source, zeroed)?;
         return store_encoded(array, part, ArrayBytes::new_flen(buffer));
     }
-    SHARD.with(|kept| {
+    ENCODED.with(|kept| {
         let buffer = encode_part(array, part, source, std::mem::take(&mut *kept.borrow_mut()))?;
         let stored = match whole_shards.filter(|_| part.whole) {
             // A whole shard, written by zarrdt around zarrs' codecs.
@@ -205,7 +196,7 @@ where
 
 thread_local! {
     /// The chunk or shard being encoded on this thread, reused from one to the next.
-    static SHARD: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static ENCODED: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Stores a whole chunk's native `elements` as zarrs' `store_chunk` does (a chunk of nothing
