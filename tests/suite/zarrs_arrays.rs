@@ -721,9 +721,11 @@ rusty_fork_test! {
 }
 
 rusty_fork_test! {
-    /// A write of whole shards encodes each into a buffer its thread reuses and lays it out in
-    /// another the store hands back: on two threads, 16 shards allocate about four shards'
-    /// bytes (zarrs' encoder allocates two shards' bytes for every shard, 32 here).
+    /// A write of whole uncompressed shards encodes each into a buffer its thread reuses, lays
+    /// the shard out in that same buffer (the index after the elements) and gets it back from
+    /// the store: on two threads, 16 shards allocate under three shards' bytes, one buffer per
+    /// thread and the small things (zarrs' encoder allocates two shards' bytes for every shard,
+    /// 32 here; a shard copied into a second buffer per thread, 4.6).
     #[test]
     fn a_whole_shard_write_reuses_its_buffers() {
         let dir = scratch("whole_shard_write_allocations");
@@ -740,7 +742,7 @@ rusty_fork_test! {
             meter::measure(|| array.store_records(&[0..count], &records).unwrap())
         });
         eprintln!("shard {shard} B, allocated {usage:?}");
-        assert!(usage.allocated_bytes <= 6 * shard, "{usage:?} against {} bytes", 6 * shard);
+        assert!(usage.allocated_bytes <= 3 * shard, "{usage:?} against {} bytes", 3 * shard);
         let back: Vec<Particle> = array.retrieve_array_subset(&[0..count]).unwrap();
         assert!(same(&back, &records));
     }

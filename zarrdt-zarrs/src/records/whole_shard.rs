@@ -11,7 +11,9 @@
 //! A write: each inner chunk that is not all the fill value encoded by the array's inner codecs
 //! and copied once, in C order, before or after the index the index codecs encode, into a
 //! buffer its thread gets back from the store and reuses for its next shard; a shard of
-//! nothing but the fill value is erased. (zarrs' encoder copies every inner chunk out of the
+//! nothing but the fill value is erased. Where the inner codecs change nothing (uncompressed,
+//! the native byte order) and the index goes last, the shard is laid out in place: the buffer
+//! the records were encoded into, with the index after them, with no copy at all. (zarrs' encoder copies every inner chunk out of the
 //! shard, then into a new shard-sized buffer, faulted in anew for every shard, in an order
 //! that varies from write to write.)
 //!
@@ -264,16 +266,18 @@ impl WholeShards {
     }
 
     /// Stores `elements`, the native bytes of every element of the shard at `indices` (C
-    /// order), as that shard (see the module's docs).
+    /// order), as that shard (see the module's docs). Gives back a buffer for the thread's next
+    /// shard: `elements`' own, or the one the store let go.
     pub(crate) fn store<S: ?Sized + ReadableWritableStorageTraits + 'static>(
         &self,
         array: &Array<S>,
         indices: &[u64],
-        elements: &[u8],
+        elements: Vec<u8>,
         options: &CodecOptions,
-    ) -> Result<(), Error> {
+    ) -> Result<Vec<u8>, Error> {
         let key = array.chunk_key(indices);
         let codec = |error| Error::in_chunk(array, indices, ArrayError::CodecError(error));
+        let stored = |error| Error::in_chunk(array, indices, ArrayError::StorageError(error));
         let counts = self.plan.chunks_per_shard();
         let chunks: u64 = counts.iter().product();
         let index_size = usize::try_from(self.plan.index_size()).unwrap_or(usize::MAX);
@@ -288,7 +292,7 @@ impl WholeShards {
                     .ok_or_else(|| self.wrong_length(elements.len()))?;
                 self.encode_inner(bytes, options).map_err(codec)
             } else {
-                let gathered = self.gather(elements, number)?;
+                let gathered = self.gather(&elements, number)?;
                 let encoded = self.encode_inner(&gathered, options).map_err(codec)?;
                 Ok(encoded.map(|encoded| Cow::Owned(encoded.into_owned())))
             }
@@ -300,32 +304,59 @@ impl WholeShards {
             // The first failure in the shard's order, however the threads ran.
             .into_iter()
             .collect::<Result<Vec<_>, Error>>()?;
-        // Laid out in C order after (or before) the index.
+        // Where each inner chunk lies in the stored shard, in C order after (or before) the
+        // index.
         let mut entries = vec![u64::MAX; 2 * count];
-        let mut shard = STORED.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
-        shard.clear();
-        // Room for the shard uncompressed, so that it grows only past that.
-        shard.reserve(
-            count
-                .saturating_mul(self.inner_bytes)
-                .saturating_add(index_size),
-        );
-        if self.sharding.index_first() {
-            shard.resize(index_size, 0);
-        }
-        for (number, encoded) in encoded.iter().enumerate() {
-            if let Some(encoded) = encoded {
-                entries[2 * number] = shard.len() as u64;
-                entries[2 * number + 1] = encoded.len() as u64;
-                shard.extend_from_slice(encoded);
+        // Every inner chunk is its run of `elements`, as it is (an uncompressed array in the
+        // native byte order, nothing all fill), and the index goes after them: the shard is
+        // `elements` and the index, laid out in place.
+        let in_place = !self.sharding.index_first()
+            && encoded.iter().enumerate().all(|(number, encoded)| {
+                let run = number * self.inner_bytes..(number + 1) * self.inner_bytes;
+                matches!(encoded, Some(Cow::Borrowed(bytes))
+                    if elements.get(run).map(<[u8]>::as_ptr_range) == Some(bytes.as_ptr_range()))
+            });
+        let (mut shard, kept) = if in_place {
+            for number in 0..count {
+                entries[2 * number] = (number * self.inner_bytes) as u64;
+                entries[2 * number + 1] = self.inner_bytes as u64;
             }
-        }
+            drop(encoded);
+            (elements, None)
+        } else {
+            let mut shard = STORED.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
+            shard.clear();
+            // Room for the shard uncompressed, so that it grows only past that.
+            shard.reserve(
+                count
+                    .saturating_mul(self.inner_bytes)
+                    .saturating_add(index_size),
+            );
+            if self.sharding.index_first() {
+                shard.resize(index_size, 0);
+            }
+            for (number, encoded) in encoded.iter().enumerate() {
+                if let Some(encoded) = encoded {
+                    entries[2 * number] = shard.len() as u64;
+                    entries[2 * number + 1] = encoded.len() as u64;
+                    shard.extend_from_slice(encoded);
+                }
+            }
+            drop(encoded);
+            (shard, Some(elements))
+        };
+        // Whichever buffer is not stored goes back to where it came from.
+        let give_back = |shard: Vec<u8>| match kept {
+            Some(elements) => {
+                STORED.with(|kept| *kept.borrow_mut() = shard);
+                elements
+            }
+            None => shard,
+        };
         let storage = array.storage();
         if entries.iter().all(|&entry| entry == u64::MAX) {
-            STORED.with(|kept| *kept.borrow_mut() = shard);
-            return storage
-                .erase(&key)
-                .map_err(|error| Error::in_chunk(array, indices, ArrayError::StorageError(error)));
+            storage.erase(&key).map_err(stored)?;
+            return Ok(give_back(shard));
         }
         let index = self
             .sharding
@@ -345,12 +376,14 @@ impl WholeShards {
         } else {
             shard.extend_from_slice(&index);
         }
-        if let Some(back) = set_and_take_back(&*storage, &key, shard)
-            .map_err(|error| Error::in_chunk(array, indices, ArrayError::StorageError(error)))?
-        {
-            STORED.with(|kept| *kept.borrow_mut() = back);
-        }
-        Ok(())
+        let back = set_and_take_back(&*storage, &key, shard).map_err(stored)?;
+        Ok(give_back(back.unwrap_or_default()))
+    }
+
+    /// The room a shard's stored form needs beyond its elements' bytes when it is laid out in
+    /// place (its index), so that a buffer made for the elements need not grow.
+    pub(crate) fn index_room(&self) -> usize {
+        usize::try_from(self.plan.index_size()).unwrap_or(0)
     }
 
     /// One inner chunk's `bytes` encoded by the inner codecs (borrowed where they change

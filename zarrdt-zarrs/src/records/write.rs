@@ -180,11 +180,27 @@ where
         return store_encoded(array, part, ArrayBytes::new_flen(buffer));
     }
     ENCODED.with(|kept| {
-        let buffer = encode_part(array, part, source, std::mem::take(&mut *kept.borrow_mut()))?;
-        let stored = match whole_shards.filter(|_| part.whole) {
+        let mut buffer = std::mem::take(&mut *kept.borrow_mut());
+        let whole_shard = whole_shards.filter(|_| part.whole);
+        if let Some(shards) = whole_shard {
+            // Room for the index after the elements, should the shard be laid out in place.
+            let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
+            let room = (elements * source.size()).saturating_add(shards.index_room());
+            buffer.reserve(room.saturating_sub(buffer.len()));
+        }
+        let buffer = encode_part(array, part, source, buffer)?;
+        let (stored, buffer) = match whole_shard {
             // A whole shard, written by zarrdt around zarrs' codecs.
-            Some(shards) => shards.store(array, &part.indices, &buffer, &CodecOptions::default()),
-            None => store_encoded(array, part, ArrayBytes::new_flen(&buffer[..])),
+            Some(shards) => {
+                match shards.store(array, &part.indices, buffer, &CodecOptions::default()) {
+                    Ok(back) => (Ok(()), back),
+                    Err(error) => (Err(error), Vec::new()),
+                }
+            }
+            None => (
+                store_encoded(array, part, ArrayBytes::new_flen(&buffer[..])),
+                buffer,
+            ),
         };
         // A large one is not kept for ever.
         if buffer.capacity() <= 256 << 20 {
