@@ -1,7 +1,8 @@
 //! Arrays of records through zarrs (issue 8): created in one call, written and read with
 //! derived types, run-time types and single fields, on a directory store, compressed and
-//! sharded, with edge chunks, missing chunks and writes across chunk boundaries; Zarr v2
-//! structured arrays through zarrs; the metadata in the current spec forms.
+//! sharded, with edge chunks, missing chunks and writes across chunk boundaries; records of
+//! every field kind against zarrs' own reads and writes; Zarr v2 structured arrays through
+//! zarrs; the metadata in the current spec forms.
 
 #![allow(clippy::unwrap_used)]
 
@@ -11,15 +12,18 @@ use std::path::PathBuf;
 use serde_json::{Value as Json, json};
 use zarrdt::array::{ArrayOptions, Compression, RecordType, open_array};
 use zarrdt::layout::Layout;
+use zarrdt::time::{Milliseconds, Nanoseconds};
 use zarrdt::types::DataType;
 use zarrdt::value::Value;
 use zarrdt::zarrs::array::{Array, ArraySubset};
 use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{ByteString, DateTime64, FixedString, RawBytes, TimeDelta64};
 use zarrdt::{Endian, ZarrStruct, ZarrType};
 use zarrdt::{ReadRecords, WriteRecords};
 
 use rusty_fork::rusty_fork_test;
 
+use crate::common::records::AllScalars;
 use crate::common::{meter, store};
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
@@ -887,4 +891,302 @@ fn a_zero_dimensional_sharded_array_reads_and_writes() {
     let ours: Vec<Particle> = array.retrieve_records(&subset).unwrap();
     let theirs: Vec<Particle> = array.retrieve_array_subset(&subset).unwrap();
     assert!(same(&ours, &[particle(7)]) && same(&theirs, &[particle(7)]));
+}
+
+/// A fieldless enum stored as its `i16` discriminant.
+#[derive(zarrdt::ZarrEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[repr(i16)]
+enum Phase {
+    #[default]
+    Solid,
+    Liquid = -3,
+    Gas = 300,
+}
+
+/// A field of every kind the derive takes: `bool`, every integer and float, complex numbers,
+/// `char`, text, bytes, raw bytes, times, an enum, a nested struct and subarrays.
+#[derive(ZarrStruct, Clone, Copy, Debug, Default)]
+struct Kinds {
+    scalars: AllScalars,
+    letter: char,
+    name: FixedString<3>,
+    bytes: ByteString<4>,
+    raw: RawBytes<3>,
+    at: DateTime64<Nanoseconds>,
+    took: TimeDelta64<Milliseconds>,
+    phase: Phase,
+    point: Point,
+    grid: [[i16; 2]; 3],
+    flags: [bool; 2],
+}
+
+fn kinds(i: u64) -> Kinds {
+    let n = i as i64;
+    let f = i as f32;
+    Kinds {
+        scalars: AllScalars {
+            b: i % 3 == 1,
+            i8: (n % 200 - 100) as i8,
+            i16: (n * 77 - 3000) as i16,
+            i32: -(n as i32) * 65_537,
+            i64: n * -1_000_000_007,
+            u8: (i % 251) as u8,
+            u16: (i * 263) as u16,
+            u32: (i as u32).wrapping_mul(2_654_435_761),
+            u64: i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            f16: half::f16::from_f32(f / 8.0),
+            f32: if i.is_multiple_of(5) {
+                f32::NAN
+            } else {
+                -f * 1.25
+            },
+            f64: f64::from_bits(0x7ff0_0000_0000_0001 + i % 4),
+            c64: num_complex::Complex::new(f, -f),
+            c128: num_complex::Complex::new(f64::NEG_INFINITY, i as f64 / 3.0),
+        },
+        letter: ['a', 'é', '\0', '😀'][(i % 4) as usize],
+        name: FixedString::new(["", "x", "πρ", "abc"][(i % 4) as usize]).unwrap(),
+        bytes: ByteString::new(&[b'k', (i % 256) as u8, 0, 7][..(i % 5) as usize]).unwrap(),
+        raw: RawBytes::new([i as u8, 0xff, (i >> 8) as u8]),
+        at: DateTime64::new(n * 1_000_000_007 - 5),
+        took: TimeDelta64::new(-n * 3),
+        phase: [Phase::Solid, Phase::Liquid, Phase::Gas][(i % 3) as usize],
+        point: Point { x: f, y: -0.0 },
+        grid: [[n as i16, -1], [2, (n * 3) as i16], [i16::MIN, i16::MAX]],
+        flags: [i.is_multiple_of(2), i.is_multiple_of(7)],
+    }
+}
+
+fn kinds_fill() -> Kinds {
+    Kinds {
+        letter: 'z',
+        name: FixedString::new("∅").unwrap(),
+        phase: Phase::Gas,
+        flags: [true, false],
+        ..kinds(12_345)
+    }
+}
+
+/// Bit-exact equality of any records (floats by bits).
+fn same_bytes<T: ZarrType>(a: &[T], b: &[T]) -> bool {
+    T::encode_slice(a, Endian::Little) == T::encode_slice(b, Endian::Little)
+}
+
+/// Records of every field kind move through zarrdt's reads and writes as through zarrs' own:
+/// unsharded and sharded (whole shards laid out in place and copied, an edge shard, missing
+/// inner chunks), both byte orders, compressed and not, 1-D and 2-D; what zarrdt writes zarrs
+/// reads and the other way round, and one field of each kind reads as the records' field.
+#[test]
+fn every_field_kind_moves_as_zarrs_moves_it() {
+    let layouts = [
+        (
+            "kinds_plain",
+            ArrayOptions::new(vec![50], vec![8]).compression(Compression::None),
+        ),
+        (
+            "kinds_big_zstd",
+            ArrayOptions::new(vec![50], vec![8])
+                .endian(Endian::Big)
+                .compression(Compression::Zstd { level: 1 }),
+        ),
+        (
+            "kinds_sharded",
+            ArrayOptions::new(vec![50], vec![5])
+                .shards(vec![20])
+                .compression(Compression::None),
+        ),
+        (
+            "kinds_sharded_big_zstd",
+            ArrayOptions::new(vec![50], vec![5])
+                .shards(vec![20])
+                .endian(Endian::Big)
+                .compression(Compression::Zstd { level: 1 }),
+        ),
+        (
+            "kinds_2d_tiles",
+            ArrayOptions::new(vec![10, 7], vec![2, 2])
+                .shards(vec![4, 4])
+                .compression(Compression::None),
+        ),
+    ];
+    for (name, options) in layouts {
+        let dir = scratch(name);
+        let array = options.create(store(&dir), "/", &kinds_fill()).unwrap();
+        let shape = array.shape().to_vec();
+        let all: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
+        let count: u64 = shape.iter().product();
+        let cols = if shape.len() == 2 { shape[1] } else { 1 };
+        // zarrdt writes most of it (whole chunks and shards, parts of the ones at its ends),
+        // leaving the start unwritten.
+        let ours: Vec<Range<u64>> = if shape.len() == 2 {
+            vec![1..10, 0..7]
+        } else {
+            vec![3..50]
+        };
+        let subset = ArraySubset::new_with_ranges(&ours);
+        let mut expected = vec![kinds_fill(); count as usize];
+        let mut written = Vec::new();
+        for index in subset.indices().iter() {
+            let at = if shape.len() == 2 {
+                index[0] * cols + index[1]
+            } else {
+                index[0]
+            };
+            expected[at as usize] = kinds(at);
+            written.push(kinds(at));
+        }
+        array.store_records(&subset, &written).unwrap();
+        let theirs: Vec<Kinds> = array.retrieve_array_subset(&all).unwrap();
+        assert!(
+            same_bytes(&theirs, &expected),
+            "{name}: zarrs reads what zarrdt wrote"
+        );
+        let read: Vec<Kinds> = array.retrieve_records(&all).unwrap();
+        assert!(same_bytes(&read, &expected), "{name}: zarrdt reads it back");
+        // One field of each kind, as the records have it.
+        fn field<T: ZarrType + Send>(
+            array: &Array<FilesystemStore>,
+            all: &[Range<u64>],
+            path: &[&str],
+            expected: Vec<T>,
+            name: &str,
+        ) {
+            let read: Vec<T> = array.retrieve_field(&all.to_vec(), path).unwrap();
+            assert!(same_bytes(&read, &expected), "{name}: field {path:?}");
+        }
+        let scalars: Vec<AllScalars> = expected.iter().map(|r| r.scalars).collect();
+        field(
+            &array,
+            &all,
+            &["scalars", "c128"],
+            scalars.iter().map(|s| s.c128).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["scalars", "b"],
+            scalars.iter().map(|s| s.b).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["scalars", "f16"],
+            scalars.iter().map(|s| s.f16).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["scalars", "u64"],
+            scalars.iter().map(|s| s.u64).collect(),
+            name,
+        );
+        field(&array, &all, &["scalars"], scalars, name);
+        field(
+            &array,
+            &all,
+            &["letter"],
+            expected.iter().map(|r| r.letter).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["name"],
+            expected.iter().map(|r| r.name).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["bytes"],
+            expected.iter().map(|r| r.bytes).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["raw"],
+            expected.iter().map(|r| r.raw).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["at"],
+            expected.iter().map(|r| r.at).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["took"],
+            expected.iter().map(|r| r.took).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["phase"],
+            expected.iter().map(|r| r.phase).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["point", "y"],
+            expected.iter().map(|r| r.point.y).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["grid"],
+            expected.iter().map(|r| r.grid).collect(),
+            name,
+        );
+        field(
+            &array,
+            &all,
+            &["flags"],
+            expected.iter().map(|r| r.flags).collect(),
+            name,
+        );
+        // zarrs writes the start (and over part of what zarrdt wrote); zarrdt reads it.
+        let start: Vec<Range<u64>> = if shape.len() == 2 {
+            vec![0..3, 2..7]
+        } else {
+            vec![0..9]
+        };
+        let subset = ArraySubset::new_with_ranges(&start);
+        let mut block = Vec::new();
+        for index in subset.indices().iter() {
+            let at = if shape.len() == 2 {
+                index[0] * cols + index[1]
+            } else {
+                index[0]
+            };
+            expected[at as usize] = kinds(at + 1_000);
+            block.push(kinds(at + 1_000));
+        }
+        array.store_array_subset(&subset, &block).unwrap();
+        let read: Vec<Kinds> = array.retrieve_records(&all).unwrap();
+        assert!(
+            same_bytes(&read, &expected),
+            "{name}: zarrdt reads what zarrs wrote"
+        );
+        let part: Vec<Range<u64>> = if shape.len() == 2 {
+            vec![2..9, 1..6]
+        } else {
+            vec![7..44]
+        };
+        let ours: Vec<Kinds> = array.retrieve_records(&part).unwrap();
+        let theirs: Vec<Kinds> = array.retrieve_array_subset(&part).unwrap();
+        assert!(
+            same_bytes(&ours, &theirs),
+            "{name}: a part, as zarrs reads it"
+        );
+    }
 }
