@@ -13,9 +13,9 @@
 //! buffer its thread gets back from the store and reuses for its next shard; a shard of
 //! nothing but the fill value is erased. Where the inner codecs change nothing (uncompressed,
 //! the native byte order) and the index goes last, the shard is laid out in place: the buffer
-//! the records were encoded into, with the index after them, with no copy at all. (zarrs' encoder copies every inner chunk out of the
-//! shard, then into a new shard-sized buffer, faulted in anew for every shard, in an order
-//! that varies from write to write.)
+//! the records were encoded into, with the index after them, with no copy at all. (zarrs'
+//! encoder copies every inner chunk out of the shard, then into a new shard-sized buffer,
+//! faulted in anew for every shard, in an order that varies from write to write.)
 //!
 //! Only for arrays with no codecs before or after `sharding_indexed` (a `transpose` before it
 //! changes the shape it sees; a compressor after it encodes each shard whole) and no storage
@@ -280,7 +280,7 @@ impl WholeShards {
         let stored = |error| Error::in_chunk(array, indices, ArrayError::StorageError(error));
         let counts = self.plan.chunks_per_shard();
         let chunks: u64 = counts.iter().product();
-        let index_size = usize::try_from(self.plan.index_size()).unwrap_or(usize::MAX);
+        let index_size = self.index_size();
         let count = usize::try_from(chunks).unwrap_or(0);
         // Each inner chunk encoded on all threads: `None` for one of nothing but the fill
         // value; borrowed from `elements` where the codecs change nothing.
@@ -380,10 +380,10 @@ impl WholeShards {
         Ok(give_back(back.unwrap_or_default()))
     }
 
-    /// The room a shard's stored form needs beyond its elements' bytes when it is laid out in
-    /// place (its index), so that a buffer made for the elements need not grow.
-    pub(crate) fn index_room(&self) -> usize {
-        usize::try_from(self.plan.index_size()).unwrap_or(0)
+    /// The size of a shard's encoded index: the room a shard laid out in place needs after its
+    /// elements' bytes.
+    pub(crate) fn index_size(&self) -> usize {
+        usize::try_from(self.plan.index_size()).unwrap_or(usize::MAX)
     }
 
     /// One inner chunk's `bytes` encoded by the inner codecs (borrowed where they change

@@ -185,8 +185,11 @@ where
         if let Some(shards) = whole_shard {
             // Room for the index after the elements, should the shard be laid out in place.
             let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
-            let room = (elements * source.size()).saturating_add(shards.index_room());
-            buffer.reserve(room.saturating_sub(buffer.len()));
+            let room = elements
+                .saturating_mul(source.size())
+                .saturating_add(shards.index_size());
+            // Asked for, not required: without it, appending the index moves the buffer.
+            let _ = buffer.try_reserve(room.saturating_sub(buffer.len()));
         }
         let buffer = encode_part(array, part, source, buffer)?;
         let (stored, buffer) = match whole_shard {
