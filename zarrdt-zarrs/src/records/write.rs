@@ -140,13 +140,13 @@ where
 /// Stores one chunk's records: the whole chunk if they cover it within the array (the fill
 /// value beyond the array's end, which is never read), else an update of the part they cover.
 ///
-/// zarrs stores an encoded chunk as an owned `Bytes`: a chunk its codecs pass through unchanged
-/// (uncompressed) it copies whole when handed a borrowed buffer (`store_chunk_opt`'s
-/// `into_owned`). So an unsharded chunk is encoded into a buffer zarrs takes over (the
-/// allocator hands it to the next chunk once freed), and a shard into its thread's buffer,
-/// reused from shard to shard (zarrs' sharding encoder copies the inner chunks out of it anyway;
-/// a fresh shard-sized buffer would be faulted in anew, shards being larger than what glibc
-/// reuses).
+/// A whole chunk of an unsharded array is encoded into its thread's buffer, passed through the
+/// array's codecs and stored by zarrdt, the store handing the buffer back for the thread's next
+/// chunk (zarrs' `store_chunk_opt` copies a borrowed uncompressed chunk whole, and a fresh
+/// chunk-sized buffer would be faulted in anew, chunks being larger than what glibc reuses). A
+/// whole shard is encoded into the same buffer and written by [`WholeShards::store`] (laid out
+/// in that buffer where its inner codecs change nothing). Anything else, part of a chunk or a
+/// shard zarrs must write, goes through zarrs.
 fn store_part<S, E>(
     array: &Array<S>,
     part: &Part,
