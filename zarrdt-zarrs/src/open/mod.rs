@@ -60,7 +60,7 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
 ///   the byte order of the array's `bytes` codec (also inside `sharding_indexed`), as the
 ///   `structured` spec says.
 /// * Zarr v2: every dtype zarrs knows, and NumPy structured dtypes (per-field byte order,
-///   padding, subarrays, nested records; [`StructDataType`](crate::StructDataType)),
+///   padding, subarrays, nested records; [`StructDataType`]),
 ///   with the compressors, filters, `order` and dimension separator zarrs supports (Blosc,
 ///   zstd, gzip, …). A `null` fill value of a structured dtype reads as the zero record, as
 ///   NumPy fills it.
