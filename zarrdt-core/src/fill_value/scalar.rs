@@ -265,7 +265,7 @@ pub(crate) fn write<W: Write>(
 }
 
 /// Writes the fill value of `scalar`; errors if `value` is not a value of that type or cannot be
-/// written in `format`. The JSON is the text [`write`] writes, parsed.
+/// written in `format`. The JSON is the text [`write()`] writes, parsed.
 pub(crate) fn to_json(
     scalar: ScalarType,
     value: &Value,
