@@ -78,10 +78,9 @@ pub(crate) struct WholeShards {
     sharding: Sharding,
     /// The index of a shard.
     plan: Plan,
-    /// The shard's shape, the inner chunks' shape (as zarrs' codecs take it, and as numbers),
-    /// and the size of one decoded.
+    /// The shard's shape, the inner chunks' shape (the sharding codec's, as numbers), and the
+    /// size of one decoded.
     shard_shape: Vec<u64>,
-    inner_shape: Vec<NonZeroU64>,
     inner: Vec<u64>,
     inner_bytes: usize,
     /// The size of one element.
@@ -179,7 +178,6 @@ impl WholeShards {
             plan,
             shard_shape: shard_shape.to_vec(),
             inner: inner_shape.iter().map(|extent| extent.get()).collect(),
-            inner_shape,
             inner_bytes,
             element_size,
             in_order,
@@ -221,7 +219,7 @@ impl WholeShards {
             };
             let decoded = self
                 .sharding
-                .decode_inner(bytes, &self.inner_shape, options)
+                .decode_inner(bytes, self.sharding.inner_chunk_shape(), options)
                 .map_err(|error| Error::in_chunk(array, indices, error))?;
             if decoded.len() != self.inner_bytes {
                 return Err(fail(format!(
@@ -399,7 +397,7 @@ impl WholeShards {
             return Ok(None);
         }
         self.sharding
-            .encode_inner(bytes, &self.inner_shape, options)
+            .encode_inner(bytes, self.sharding.inner_chunk_shape(), options)
             .map(Some)
     }
 

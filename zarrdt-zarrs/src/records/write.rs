@@ -157,19 +157,8 @@ where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
     E: Source,
 {
-    if !array.is_sharded() && part.whole && stores_directly(array) {
-        // A whole chunk: encoded into its thread's buffer, which the store hands back.
-        return ENCODED.with(|kept| {
-            let buffer = encode_part(array, part, source, std::mem::take(&mut *kept.borrow_mut()))?;
-            if let Some(back) = store_whole_chunk(array, &part.indices, buffer)?
-                && back.capacity() <= 256 << 20
-            {
-                *kept.borrow_mut() = back;
-            }
-            Ok(())
-        });
-    }
-    if !array.is_sharded() {
+    let whole_chunk = !array.is_sharded() && part.whole && stores_directly(array);
+    if !array.is_sharded() && !whole_chunk {
         // Zeroed by the allocator (a fresh mapping needs no clearing).
         let zeroed = vec![
             0;
@@ -179,9 +168,9 @@ where
         let buffer = encode_part(array, part, source, zeroed)?;
         return store_encoded(array, part, ArrayBytes::new_flen(buffer));
     }
+    let whole_shard = whole_shards.filter(|_| part.whole);
     ENCODED.with(|kept| {
         let mut buffer = std::mem::take(&mut *kept.borrow_mut());
-        let whole_shard = whole_shards.filter(|_| part.whole);
         if let Some(shards) = whole_shard {
             // Room for the index after the elements, should the shard be laid out in place.
             let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
@@ -192,26 +181,27 @@ where
             let _ = buffer.try_reserve(room.saturating_sub(buffer.len()));
         }
         let buffer = encode_part(array, part, source, buffer)?;
-        let (stored, buffer) = match whole_shard {
+        // The buffer to keep for the next chunk or shard: back from the store where zarrdt
+        // stores it (empty if the store kept it), this one where zarrs copies out of it.
+        let back = if whole_chunk {
+            store_whole_chunk(array, &part.indices, buffer)?
+        } else if let Some(shards) = whole_shard {
             // A whole shard, written by zarrdt around zarrs' codecs.
-            Some(shards) => {
-                match shards.store(array, &part.indices, buffer, &CodecOptions::default()) {
-                    Ok(back) => (Ok(()), back),
-                    Err(error) => (Err(error), Vec::new()),
-                }
-            }
-            None => (
-                store_encoded(array, part, ArrayBytes::new_flen(&buffer[..])),
-                buffer,
-            ),
+            shards.store(array, &part.indices, buffer, &CodecOptions::default())?
+        } else {
+            store_encoded(array, part, ArrayBytes::new_flen(&buffer[..]))?;
+            buffer
         };
         // A large one is not kept for ever.
-        if buffer.capacity() <= 256 << 20 {
-            *kept.borrow_mut() = buffer;
+        if back.capacity() <= KEPT_BUFFER_MAX {
+            *kept.borrow_mut() = back;
         }
-        stored
+        Ok(())
     })
 }
+
+/// The largest buffer a thread keeps from one chunk or shard to the next.
+const KEPT_BUFFER_MAX: usize = 256 << 20;
 
 thread_local! {
     /// The chunk or shard being encoded on this thread, reused from one to the next.
@@ -222,12 +212,13 @@ thread_local! {
 /// but the fill value erased, any other encoded by the array's codecs), giving the store a
 /// buffer it hands back for the next chunk: `elements`' own where the codecs change nothing or
 /// convert in place (zarrs' `store_chunk` copies a borrowed chunk its codecs pass through into
-/// a new buffer, and keeps an owned one for good).
+/// a new buffer, and keeps an owned one for good). Returns the buffer back (empty if the store
+/// kept it).
 fn store_whole_chunk<S>(
     array: &Array<S>,
     indices: &[u64],
     elements: Vec<u8>,
-) -> Result<Option<Vec<u8>>, Error>
+) -> Result<Vec<u8>, Error>
 where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
 {
@@ -238,7 +229,7 @@ where
     let stored = |error| in_chunk(ArrayError::StorageError(error));
     if !options.store_empty_chunks() && all_fill(&elements, array.fill_value().as_ne_bytes()) {
         storage.erase(&key).map_err(stored)?;
-        return Ok(Some(elements));
+        return Ok(elements);
     }
     let shape = array.chunk_shape(indices).map_err(in_chunk)?;
     // Handed to the codecs to keep: unchanged or converted in place (the byte order), the same
@@ -253,7 +244,8 @@ where
             &options,
         )
         .map_err(|error| in_chunk(ArrayError::CodecError(error)))?;
-    set_and_take_back(&*storage, &key, encoded.into_owned()).map_err(stored)
+    let back = set_and_take_back(&*storage, &key, encoded.into_owned()).map_err(stored)?;
+    Ok(back.unwrap_or_default())
 }
 
 /// The bytes of `part`'s region, in `buffer` (whatever it held): the records encoded, the fill
