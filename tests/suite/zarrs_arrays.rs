@@ -1190,3 +1190,71 @@ fn every_field_kind_moves_as_zarrs_moves_it() {
         );
     }
 }
+
+/// Chunks of more than a MiB are decoded by both threads, records and one field, from either
+/// byte order as stored (a big-endian chunk is decoded from its stored bytes): they read as
+/// zarrs reads them, unsharded and sharded, and a bad `bool` in the middle of a chunk is named
+/// by its index in the output, whichever the order.
+#[test]
+fn large_chunks_decode_on_both_threads_from_either_byte_order() {
+    // 30 000 records of 37 bytes: 1.11 MB a chunk, past the 1 MiB a run needs to be decoded
+    // by all threads; 65 000 records, so the last chunk (and shard) is an edge one.
+    let (count, chunk) = (65_000u64, 30_000u64);
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let mut errors = Vec::new();
+    for endian in [Endian::Little, Endian::Big] {
+        let plain = ArrayOptions::new(vec![count], vec![chunk])
+            .endian(endian)
+            .compression(Compression::None);
+        let layouts = [
+            ("plain", plain.clone()),
+            ("sharded", plain.clone().shards(vec![2 * chunk])),
+        ];
+        for (name, options) in layouts {
+            let name = format!("large_chunks_{name}_{endian:?}");
+            let dir = scratch(&name);
+            let array = options.create(store(&dir), "/", &fill()).unwrap();
+            array.store_records(&[0..count], &records).unwrap();
+            let array = open_array(store(&dir), "/").unwrap();
+            pool.install(|| {
+                reads_as_zarrs_reads(&name, &array, &[vec![0..count]]);
+            });
+        }
+        // `alive` (byte 28) of record 12 345 of chunk c/1: record 42 345 of the array.
+        let dir = scratch(&format!("large_chunks_bad_bool_{endian:?}"));
+        let array = plain.create(store(&dir), "/", &fill()).unwrap();
+        array.store_records(&[0..count], &records).unwrap();
+        let file = dir.join("c").join("1");
+        let mut bytes = std::fs::read(&file).unwrap();
+        bytes[12_345 * 37 + 28] = 2;
+        std::fs::write(&file, bytes).unwrap();
+        let array = open_array(store(&dir), "/").unwrap();
+        let (records_error, field_error) = pool.install(|| {
+            (
+                array.retrieve_records::<Particle>(&[0..count]).unwrap_err(),
+                array
+                    .retrieve_field::<bool>(&[0..count], &["alive"])
+                    .unwrap_err(),
+            )
+        });
+        for error in [&records_error, &field_error] {
+            assert!(
+                matches!(
+                    error,
+                    zarrdt::array::Error::Zarr(zarrdt::Error::InvalidElement {
+                        index: 42_345,
+                        offset,
+                        ..
+                    }) if *offset == 42_345 * 37 + 28
+                ),
+                "{endian:?}: {error:?}"
+            );
+        }
+        errors.push((records_error.to_string(), field_error.to_string()));
+    }
+    assert_eq!(errors[0], errors[1], "both orders fail alike");
+}

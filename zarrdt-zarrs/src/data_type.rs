@@ -151,6 +151,16 @@ impl StructDataType {
         }
     }
 
+    /// The order every multi-byte value is stored in when the `bytes` codec's `endian` is
+    /// `endian`, where one order serves the whole record: a v3 struct's (little-endian when
+    /// the codec has none, as it is read); `None` for a v2 dtype, which has one per field.
+    pub(crate) fn stored_endian(&self, endian: Option<Endian>) -> Option<Endian> {
+        match self.form {
+            Form::V3(_) => Some(endian.unwrap_or(Endian::Little)),
+            Form::V2 { .. } => None,
+        }
+    }
+
     /// The layout of one element in memory: every multi-byte value in native order.
     pub fn native_layout(&self) -> &Layout {
         &self.native

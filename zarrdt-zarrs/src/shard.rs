@@ -345,6 +345,16 @@ impl Sharding {
         &self.fill_value
     }
 
+    /// The data type the sharding codec sees.
+    pub(crate) fn data_type(&self) -> &DataType {
+        &self.data_type
+    }
+
+    /// The codecs of each inner chunk.
+    pub(crate) fn inner_codecs(&self) -> &CodecChain {
+        &self.inner_codecs
+    }
+
     /// Whether bytes-to-bytes codecs encode each whole shard: the stored object is not the
     /// shard, and no part of a shard can be read on its own.
     fn is_encoded(&self) -> bool {

@@ -12,6 +12,7 @@
 mod blocks;
 mod plan;
 pub(crate) mod read;
+mod stored_order;
 mod whole_shard;
 mod write;
 
@@ -146,6 +147,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> ReadRecords for Array<S> {
             layout,
             out: &mut out,
             start: 0,
+            swapped: None,
         };
         read::read(self, subset, layout.size(), &mut values)?;
         Ok(out)

@@ -2,45 +2,45 @@
 //! units of a few slabs fetched and decoded by zarrs' codecs in parallel while the previous
 //! slabs are decoded, each run of elements straight from the codecs' output into the caller's
 //! output ([`Sink`]), in C order; a shard the subset covers whole is read in one read and
-//! split into its inner chunks by [`WholeShards`] where it can be. Memory: the output and two
-//! windows of units (a window is at least as many units as threads), whatever the array's
-//! size.
+//! split into its inner chunks by [`WholeShards`] where it can be; records stored in the other
+//! byte order are handed over in that order where they can be ([`StoredOrder`]). Memory: the
+//! output and two windows of units (a window is at least as many units as threads), whatever
+//! the array's size.
 
 use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
-use zarrdt_core::{Endian, Layout, Value, ZarrType};
+use zarrdt_core::{BigEndian, Endian, Layout, LittleEndian, StaticEndian, Value, ZarrType};
+use zarrs::array::codec::CodecChain;
 use zarrs::array::{
     Array, ArrayBytes, ArrayError, ArrayShardedReadableExt, ArrayShardedReadableExtCache,
     ArraySubsetTraits, CodecOptions,
 };
 use zarrs::storage::ReadableStorageTraits;
 
-use super::plan::{Plan, Slab};
+use super::plan::{Plan, Slab, Unit};
+use super::stored_order::StoredOrder;
 use super::whole_shard::{SplitShard, WholeShards};
 use crate::Error;
 use crate::subset::check_subset;
 
-/// The machine's byte order as a static type, for the monomorphised decoders.
-#[cfg(target_endian = "little")]
-type Native = zarrdt_core::LittleEndian;
-#[cfg(target_endian = "big")]
-type Native = zarrdt_core::BigEndian;
-
 /// Runs of at least this many bytes are decoded by all threads; shorter ones by one.
 const PARALLEL_BYTES: usize = 1 << 20;
 
-/// Where the elements read go: each run of consecutive elements, as the native packed bytes
-/// zarrs' codecs hand over.
+/// Where the elements read go: each run of consecutive elements, as the packed bytes zarrs'
+/// codecs hand over, every multi-byte value in the order the run comes with (the native one,
+/// or the stored one where [`StoredOrder`] decodes the chunks).
 pub(crate) trait Sink: Send {
     /// Makes room for `elements` more elements, all at once, before any is read (an output
     /// grown chunk by chunk would be copied and faulted in again as it grows); an error if it
     /// cannot be allocated.
     fn reserve(&mut self, elements: usize) -> Result<(), Error>;
-    /// Appends the elements of `bytes`; an error names them by their index in the output.
-    fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error>;
+    /// Appends the elements of `bytes` (each multi-byte value in `endian`); an error names
+    /// them by their index in the output.
+    fn take(&mut self, bytes: &[u8], endian: Endian) -> Result<(), zarrdt_core::Error>;
 }
 
 /// Room for `elements` more values in `out`, or [`Error::OutputTooLarge`].
@@ -74,12 +74,15 @@ where
             .retrieve_array_subset(subset)
             .map_err(|error| Error::in_subset(array, subset, error))?;
         let bytes = bytes.into_fixed().map_err(ArrayError::from)?;
-        return Ok(sink.take(&bytes)?);
+        return Ok(sink.take(&bytes, Endian::NATIVE)?);
     };
     let plan = Plan::new(subset, unit_shape, array.shape())?;
     let whole_shards = WholeShards::for_plan(array, &plan, element_size)?;
+    let codecs = array.codecs();
     let reader = Reader {
         array,
+        stored_order: StoredOrder::of(&codecs, array.data_type(), array.fill_value())
+            .map(|order| (codecs, order)),
         cache: ArrayShardedReadableExtCache::new(array),
         options: CodecOptions::default().with_concurrent_target(1),
         whole_shards: whole_shards.as_ref(),
@@ -149,6 +152,8 @@ fn regular_chunk_shape(grid: &zarrs::array::ChunkGrid) -> Option<Vec<u64>> {
 /// Fetches units through zarrs, sharing shard indexes between them.
 struct Reader<'a, S: ?Sized> {
     array: &'a Array<S>,
+    /// How whole chunks are decoded to their stored order, by the array's codecs, if they are.
+    stored_order: Option<(Arc<CodecChain>, StoredOrder)>,
     cache: ArrayShardedReadableExtCache,
     options: CodecOptions,
     /// How shards are read whole and split, where they can be.
@@ -157,13 +162,21 @@ struct Reader<'a, S: ?Sized> {
 
 /// The decoded bytes of a unit (the part of it the read covers, in C order).
 enum UnitBytes<'a> {
-    /// From zarrs, in one piece.
-    Whole(Cow<'static, [u8]>),
+    /// In one piece, each multi-byte value in the order given.
+    Whole(Cow<'static, [u8]>, Endian),
     /// A shard read whole, in its inner chunks.
     Shard(SplitShard<'a>),
 }
 
 impl UnitBytes<'_> {
+    /// The order of every multi-byte value in the unit's bytes.
+    fn endian(&self) -> Endian {
+        match self {
+            UnitBytes::Whole(_, endian) => *endian,
+            UnitBytes::Shard(shard) => shard.endian(),
+        }
+    }
+
     /// Hands `take` the bytes in `range`, in order, in one or more pieces; an error if the
     /// range is beyond the unit.
     fn for_each(
@@ -173,7 +186,7 @@ impl UnitBytes<'_> {
         take: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
     ) -> Result<(), Error> {
         let (len, done) = match self {
-            UnitBytes::Whole(bytes) => (bytes.len(), bytes.get(range).map(&mut *take)),
+            UnitBytes::Whole(bytes, _) => (bytes.len(), bytes.get(range).map(&mut *take)),
             UnitBytes::Shard(shard) => (shard.len(), shard.for_each(range, take)),
         };
         done.unwrap_or(Err(Error::Zarr(zarrdt_core::Error::ChunkLength {
@@ -199,6 +212,12 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
                 {
                     return Ok(UnitBytes::Shard(shard));
                 }
+                if unit.whole
+                    && let Some((codecs, order)) = &self.stored_order
+                    && let Some(bytes) = self.whole_in_stored_order(codecs, order, unit)?
+                {
+                    return Ok(UnitBytes::Whole(bytes, order.endian()));
+                }
                 let read: Result<ArrayBytes<'static>, ArrayError> = if unit.whole {
                     self.array.retrieve_chunk_opt(&unit.indices, &self.options)
                 } else {
@@ -212,6 +231,7 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
                     read.map_err(|error| Error::in_chunk(self.array, &unit.indices, error))?;
                 Ok(UnitBytes::Whole(
                     bytes.into_fixed().map_err(ArrayError::from)?,
+                    Endian::NATIVE,
                 ))
             })
             .collect::<Vec<Result<_, Error>>>()
@@ -219,6 +239,29 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
             // names the same chunk however the threads ran.
             .into_iter()
             .collect()
+    }
+
+    /// The chunk of `unit`, read in one read and decoded to its records in the stored order;
+    /// `None` if it is not stored (zarrs then gives the fill value).
+    fn whole_in_stored_order(
+        &self,
+        codecs: &CodecChain,
+        order: &StoredOrder,
+        unit: &Unit,
+    ) -> Result<Option<Cow<'static, [u8]>>, Error> {
+        let in_chunk = |error| Error::in_chunk(self.array, &unit.indices, error);
+        let Some(encoded) = self
+            .array
+            .retrieve_encoded_chunk(&unit.indices)
+            .map_err(|error| in_chunk(ArrayError::StorageError(error)))?
+        else {
+            return Ok(None);
+        };
+        let shape = self.array.chunk_shape(&unit.indices)?;
+        order
+            .decode(codecs, Cow::Owned(encoded), &shape, &self.options)
+            .map(Some)
+            .map_err(in_chunk)
     }
 }
 
@@ -236,8 +279,9 @@ fn decode<K: Sink>(
         let units = &mut bytes[first_unit..first_unit + slab.units.len()];
         for run in plan.runs(slab) {
             let range = run.elements.start * element_size..run.elements.end * element_size;
+            let endian = units[run.unit].endian();
             units[run.unit].for_each(range, element_size, &mut |run_bytes| {
-                Ok(sink.take(run_bytes)?)
+                Ok(sink.take(run_bytes, endian)?)
             })?;
         }
         first_unit += slab.units.len();
@@ -257,21 +301,29 @@ impl<T: ZarrType + Send> Sink for Records<'_, T> {
         reserve(self.out, elements)
     }
 
-    fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
+    fn take(&mut self, bytes: &[u8], endian: Endian) -> Result<(), zarrdt_core::Error> {
         let before = self.out.len() - self.start;
-        decode_records(bytes, self.out).map_err(|error| error.shifted(before, T::SIZE))
+        let decoded = if (T::NATIVE_LAYOUT && endian == Endian::NATIVE)
+            || bytes.len() < PARALLEL_BYTES
+            || rayon::current_num_threads() == 1
+        {
+            T::decode_slice_into(bytes, endian, self.out)
+        } else {
+            match endian {
+                Endian::Little => decode_records::<T, LittleEndian>(bytes, self.out),
+                Endian::Big => decode_records::<T, BigEndian>(bytes, self.out),
+            }
+        };
+        decoded.map_err(|error| error.shifted(before, T::SIZE))
     }
 }
 
-/// The records of `bytes` (native packed) appended to `out`: by all threads where there are
-/// many and the type is not one copy of its bytes anyway; `out` unchanged on error.
-fn decode_records<T: ZarrType + Send>(
+/// The records of `bytes` (packed, in the order `E`) appended to `out` by all threads; `out`
+/// unchanged on error.
+fn decode_records<T: ZarrType + Send, E: StaticEndian>(
     bytes: &[u8],
     out: &mut Vec<T>,
 ) -> Result<(), zarrdt_core::Error> {
-    if T::NATIVE_LAYOUT || bytes.len() < PARALLEL_BYTES || rayon::current_num_threads() == 1 {
-        return T::decode_slice_into(bytes, Endian::NATIVE, out);
-    }
     if T::SIZE == 0 || !bytes.len().is_multiple_of(T::SIZE) {
         return Err(zarrdt_core::Error::ChunkLength {
             len: bytes.len(),
@@ -285,17 +337,17 @@ fn decode_records<T: ZarrType + Send>(
             .par_chunks_exact(T::SIZE)
             .enumerate()
             .map(|(index, record)| {
-                if T::HAS_INVALID_BYTES && !T::packed_is_valid::<Native>(record) {
+                if T::HAS_INVALID_BYTES && !T::packed_is_valid::<E>(record) {
                     first_invalid.fetch_min(index, Ordering::Relaxed);
                 }
-                T::read_packed::<Native>(record)
+                T::read_packed::<E>(record)
             }),
     );
     let invalid = first_invalid.into_inner();
     if invalid != usize::MAX {
         out.truncate(start);
         let record = &bytes[invalid * T::SIZE..(invalid + 1) * T::SIZE];
-        T::check_packed::<Native>(record).map_err(|error| error.at(invalid, T::SIZE))?;
+        T::check_packed::<E>(record).map_err(|error| error.at(invalid, T::SIZE))?;
     }
     Ok(())
 }
@@ -350,7 +402,17 @@ impl<F: ZarrType + Send> Sink for Field<'_, F> {
         reserve(self.out, elements)
     }
 
-    fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
+    fn take(&mut self, bytes: &[u8], endian: Endian) -> Result<(), zarrdt_core::Error> {
+        match endian {
+            Endian::Little => self.take_in::<LittleEndian>(bytes),
+            Endian::Big => self.take_in::<BigEndian>(bytes),
+        }
+    }
+}
+
+impl<F: ZarrType + Send> Field<'_, F> {
+    /// [`Sink::take`] of records in the order `E`.
+    fn take_in<E: StaticEndian>(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
         let (record, offset) = (self.record, self.offset);
         if record == 0 || !bytes.len().is_multiple_of(record) {
             return Err(zarrdt_core::Error::ChunkLength {
@@ -363,10 +425,10 @@ impl<F: ZarrType + Send> Sink for Field<'_, F> {
         let first_invalid = AtomicUsize::new(usize::MAX);
         let field = |(index, element): (usize, &[u8])| {
             let bytes = &element[offset..offset + F::SIZE];
-            if F::HAS_INVALID_BYTES && !F::packed_is_valid::<Native>(bytes) {
+            if F::HAS_INVALID_BYTES && !F::packed_is_valid::<E>(bytes) {
                 first_invalid.fetch_min(index, Ordering::Relaxed);
             }
-            F::read_packed::<Native>(bytes)
+            F::read_packed::<E>(bytes)
         };
         if bytes.len() < PARALLEL_BYTES || rayon::current_num_threads() == 1 {
             self.out
@@ -379,7 +441,7 @@ impl<F: ZarrType + Send> Sink for Field<'_, F> {
         if invalid != usize::MAX {
             self.out.truncate(start);
             let element = &bytes[invalid * record..(invalid + 1) * record];
-            if let Err(fault) = F::check_packed::<Native>(&element[offset..offset + F::SIZE]) {
+            if let Err(fault) = F::check_packed::<E>(&element[offset..offset + F::SIZE]) {
                 // The fault inside the field, seen from the record: the path's names and
                 // the field's offset.
                 let names: Vec<&str> = self.path.iter().map(String::as_str).collect();
@@ -398,9 +460,12 @@ impl<F: ZarrType + Send> Sink for Field<'_, F> {
 
 /// Records of a type known only at run time, as values.
 pub(crate) struct Values<'a> {
+    /// The records' layout in memory (native).
     pub(crate) layout: &'a Layout,
     pub(crate) out: &'a mut Vec<Value>,
     pub(crate) start: usize,
+    /// The layout in the other byte order, made when records first come in it.
+    pub(crate) swapped: Option<Layout>,
 }
 
 impl Sink for Values<'_> {
@@ -408,10 +473,15 @@ impl Sink for Values<'_> {
         reserve(self.out, elements)
     }
 
-    fn take(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
+    fn take(&mut self, bytes: &[u8], endian: Endian) -> Result<(), zarrdt_core::Error> {
         let before = self.out.len() - self.start;
-        let values = self
-            .layout
+        let layout = if endian == Endian::NATIVE {
+            self.layout
+        } else {
+            self.swapped
+                .get_or_insert_with(|| self.layout.with_endian(endian))
+        };
+        let values = layout
             .decode_values(bytes)
             .map_err(|error| error.shifted(before, self.layout.size()))?;
         self.out.extend(values);

@@ -2,9 +2,9 @@
 //!
 //! A read: one read of the stored shard (so that a writer replacing it meanwhile is never seen
 //! half), its index checked as [`check_shards`](crate::check_shards) checks it, and each inner
-//! chunk decoded by the array's inner codecs straight from the shard's bytes: an uncompressed
-//! inner chunk in the native byte order is not copied at all, and no shard-sized buffer is
-//! made. (zarrs' own decode of a whole shard copies every inner chunk into a new shard-sized
+//! chunk decoded by the array's inner codecs straight from the shard's bytes, to the records'
+//! stored byte order where [`StoredOrder`] can: an uncompressed inner chunk is not copied at
+//! all, and no shard-sized buffer is made. (zarrs' own decode of a whole shard copies every inner chunk into a new shard-sized
 //! buffer, which the kernel faults in anew for each shard: shards are larger than what the
 //! allocator keeps for reuse.)
 //!
@@ -28,9 +28,11 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 use rayon::prelude::*;
+use zarrdt_core::Endian;
 use zarrs::array::{Array, ArrayError, ArrayMetadata, ArrayShardedExt, CodecOptions};
 use zarrs::storage::{Bytes, ReadableStorageTraits, ReadableWritableStorageTraits};
 
+use super::stored_order::StoredOrder;
 use crate::Error;
 use crate::shard::{Plan, Sharding};
 
@@ -88,6 +90,8 @@ pub(crate) struct WholeShards {
     /// Whether each inner chunk is a run of the shard's elements (as wide as the shard in
     /// every dimension but the first), so that a read takes them in order.
     in_order: bool,
+    /// How a read decodes inner chunks to their stored order, if it does.
+    stored_order: Option<StoredOrder>,
     /// A decoded inner chunk of the fill value, made when a missing one is first met.
     fill: OnceLock<Vec<u8>>,
 }
@@ -173,7 +177,13 @@ impl WholeShards {
             return Ok(None);
         };
         let in_order = inner_shape[1..] == shape[1..];
+        let stored_order = StoredOrder::of(
+            sharding.inner_codecs(),
+            sharding.data_type(),
+            sharding.fill_value(),
+        );
         Ok(Some(WholeShards {
+            stored_order,
             sharding,
             plan,
             shard_shape: shard_shape.to_vec(),
@@ -217,10 +227,17 @@ impl WholeShards {
             let Some(bytes) = stored.get(start..end) else {
                 return Err(fail(format!("an inner chunk at bytes {start}..{end}")));
             };
-            let decoded = self
-                .sharding
-                .decode_inner(bytes, self.sharding.inner_chunk_shape(), options)
-                .map_err(|error| Error::in_chunk(array, indices, error))?;
+            let shape = self.sharding.inner_chunk_shape();
+            let decoded = match &self.stored_order {
+                Some(order) => order.decode(
+                    self.sharding.inner_codecs(),
+                    Cow::Borrowed(bytes),
+                    shape,
+                    options,
+                ),
+                None => self.sharding.decode_inner(bytes, shape, options),
+            }
+            .map_err(|error| Error::in_chunk(array, indices, error))?;
             if decoded.len() != self.inner_bytes {
                 return Err(fail(format!(
                     "inner chunk {number} decodes to {} bytes, expected {}",
@@ -458,12 +475,22 @@ impl WholeShards {
         })
     }
 
-    /// A decoded inner chunk of the fill value.
+    /// A decoded inner chunk of the fill value (in the order of the decoded inner chunks).
     fn fill(&self) -> &[u8] {
         self.fill.get_or_init(|| {
-            let fill = self.sharding.fill_value().as_ne_bytes();
+            let fill = match &self.stored_order {
+                Some(order) => order.fill_record(),
+                None => self.sharding.fill_value().as_ne_bytes(),
+            };
             fill.repeat(self.inner_bytes / fill.len().max(1))
         })
+    }
+
+    /// The order of every multi-byte value of the inner chunks a read decodes.
+    fn endian(&self) -> Endian {
+        self.stored_order
+            .as_ref()
+            .map_or(Endian::NATIVE, StoredOrder::endian)
     }
 }
 
@@ -526,6 +553,11 @@ impl SplitShard<'_> {
             at += count;
         }
         Some(Ok(()))
+    }
+
+    /// The order of every multi-byte value in the shard's decoded bytes.
+    pub(crate) fn endian(&self) -> Endian {
+        self.shards.endian()
     }
 
     /// The length of the shard's decoded bytes.
