@@ -974,7 +974,7 @@ fn same_bytes<T: ZarrType>(a: &[T], b: &[T]) -> bool {
 
 /// Records of every field kind move through zarrdt's reads and writes as through zarrs' own:
 /// unsharded and sharded (whole shards laid out in place and copied, an edge shard, missing
-/// inner chunks), both byte orders, compressed and not, 1-D and 2-D; what zarrdt writes zarrs
+/// chunks and inner chunks), both byte orders, compressed and not, 1-D and 2-D; what zarrdt writes zarrs
 /// reads and the other way round, and one field of each kind reads as the records' field.
 #[test]
 fn every_field_kind_moves_as_zarrs_moves_it() {
@@ -988,6 +988,14 @@ fn every_field_kind_moves_as_zarrs_moves_it() {
             ArrayOptions::new(vec![50], vec![8])
                 .endian(Endian::Big)
                 .compression(Compression::Zstd { level: 1 }),
+        ),
+        (
+            // Chunk 0 never written: read as the fill value (through zarrs) in the same read
+            // as chunks decoded from their stored big-endian bytes.
+            "kinds_big_missing_chunk",
+            ArrayOptions::new(vec![50], vec![2])
+                .endian(Endian::Big)
+                .compression(Compression::None),
         ),
         (
             "kinds_sharded",
