@@ -882,6 +882,76 @@ fn bad_input_cases() {
         error_saying(error, &["chunk c/1", "65, expected 52"]);
         assert!(zarrs_read_fails(&dir));
     });
+    case(
+        "the same chunk faults in a big-endian array, chunks and inner chunks decoded from \
+         their stored bytes",
+        &|| {
+            let big = ArrayOptions::new(vec![8], vec![4])
+                .endian(Endian::Big)
+                .compression(Compression::None);
+            // Unsharded: chunk c/1 holds elements 4..8; sharded (one shard of two inner
+            // chunks of 4, the index last): the second inner chunk starts at byte 52.
+            let layouts = [
+                ("big", big.clone(), "c/1", 0),
+                ("big_sharded", big.clone().shards(vec![8]), "c/0", 52),
+            ];
+            for (name, options, key, start) in layouts {
+                let dir = written_array(&format!("{name}_bool_2"), options.clone());
+                edit_chunk(&dir, key, |bytes| bytes[start + 17] = 2);
+                let error = bounded_thrice("big-endian bool 2", || read_array(&dir));
+                let error = error_saying(
+                    error,
+                    &["element 5", "field `ok`", "byte offset 69", "0x02"],
+                );
+                assert!(
+                    matches!(
+                        error,
+                        ArrayReadError::Zarr(Error::InvalidElement {
+                            index: 5,
+                            offset: 69,
+                            fault: ElementFault::InvalidBool(2),
+                            ..
+                        })
+                    ),
+                    "{name}: {error:?}"
+                );
+                let dir = written_array(&format!("{name}_utf32"), options.clone());
+                edit_chunk(&dir, key, |bytes| {
+                    bytes[start + 18..start + 22].copy_from_slice(&0xd800u32.to_be_bytes());
+                });
+                let error = bounded_thrice("big-endian utf-32", || read_array(&dir));
+                let error = error_saying(
+                    error,
+                    &["element 5", "field `name`", "byte offset 70", "0x0000d800"],
+                );
+                assert!(
+                    matches!(
+                        error,
+                        ArrayReadError::Zarr(Error::InvalidElement {
+                            fault: ElementFault::InvalidUtf32(0xd800),
+                            ..
+                        })
+                    ),
+                    "{name}: {error:?}"
+                );
+            }
+            // Chunks of the wrong length, decoded by the chain zarrdt runs with raw bits.
+            let dir = written_array("big_truncated", big.clone());
+            edit_chunk(&dir, "c/1", |bytes| bytes.truncate(20));
+            let error = bounded_thrice("big-endian truncated", || read_array(&dir));
+            let error = error_saying(error, &["chunk c/1", "20, expected 52"]);
+            assert!(matches!(error, ArrayReadError::Chunk { .. }), "{error:?}");
+            let dir = written_array("big_long", big.clone());
+            edit_chunk(&dir, "c/1", |bytes| bytes.extend_from_slice(&[0; 13]));
+            let error = bounded_thrice("big-endian long chunk", || read_array(&dir));
+            error_saying(error, &["chunk c/1", "65, expected 52"]);
+            // Read whole, the array is as written.
+            let dir = written_array("big_intact", big);
+            let values = bounded_thrice("big-endian intact", || read_array(&dir)).unwrap();
+            let written: Vec<Value> = readings().iter().map(ZarrType::to_value).collect();
+            assert_eq!(values, written);
+        },
+    );
     case("a missing chunk file is the fill value", &|| {
         let dir = plain_array("missing_chunk");
         std::fs::remove_file(dir.join("c/0")).unwrap();
