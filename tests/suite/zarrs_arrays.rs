@@ -1016,6 +1016,19 @@ fn every_field_kind_moves_as_zarrs_moves_it() {
                 .shards(vec![4, 4])
                 .compression(Compression::None),
         ),
+        (
+            "kinds_2d_big_tiles",
+            ArrayOptions::new(vec![10, 7], vec![2, 2])
+                .shards(vec![4, 4])
+                .endian(Endian::Big)
+                .compression(Compression::None),
+        ),
+        (
+            "kinds_2d_big_chunks",
+            ArrayOptions::new(vec![10, 7], vec![3, 2])
+                .endian(Endian::Big)
+                .compression(Compression::Zstd { level: 1 }),
+        ),
     ];
     for (name, options) in layouts {
         let dir = scratch(name);
