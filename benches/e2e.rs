@@ -3,11 +3,11 @@
 //! read through zarrs as a whole array, in the cases zarr-python and tensorstore are timed on
 //! (and one field, `t`, of every record), plus memcpy and the derived codec on the same bytes,
 //! and the floor: the same chunks' bytes written to and read from files of the same sizes on
-//! the same file system with plain `std::fs` (tool `raw std::fs`), and the read into a vector
-//! kept from read to read (`zarrdt, output reused`). Run with `RAYON_NUM_THREADS=1`, the tool
-//! is `zarrdt 1 thread` (and only the compressed cases run); with
-//! `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, `zarrdt, huge pages` (every case, zarrdt's path
-//! only).
+//! the same file system with plain `std::fs` (tool `raw std::fs`), and the reads of records and
+//! of one field into a vector kept from read to read (`zarrdt, output reused`). Run with
+//! `RAYON_NUM_THREADS=1`, the tool is `zarrdt 1 thread` (and only the compressed cases run);
+//! with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, `zarrdt, huge pages` (every case, zarrdt's
+//! path only).
 //!
 //! ```sh
 //! cargo bench --bench e2e -- RECORDS.bin OUT_DIR [REPEATS]
@@ -242,6 +242,21 @@ fn main() -> Result<(), Box<dyn Error>> {
             seconds.push(start.elapsed().as_secs_f64());
         }
         report(zarrdt, "read field t", case, &seconds);
+        if main_pass && ops_only.is_none() {
+            // The same field into one vector kept from read to read (`retrieve_field_into`).
+            let array = open_array(Arc::new(FilesystemStore::new(&dir)?), "/")?;
+            let mut kept: Vec<f64> = Vec::new();
+            let seconds = time_result(repeats, || {
+                kept.clear();
+                array.retrieve_field_into(&[0..n], &["t"], &mut kept)?;
+                black_box(&kept);
+                Ok(())
+            })?;
+            if kept != records.iter().map(|record| record.t).collect::<Vec<_>>() {
+                return Err(format!("{case}: the field read into a kept vector differs").into());
+            }
+            report("zarrdt, output reused", "read field t", case, &seconds);
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
     Ok(())

@@ -338,6 +338,61 @@ fn one_field_of_every_record() {
     assert!(error.to_string().contains("`at.z`"), "{error}");
 }
 
+/// `retrieve_field_into` appends to the vector it is given, whose memory a cleared vector
+/// keeps from read to read; a refused read leaves it as it was, and one that fails in a chunk
+/// keeps what it held before.
+#[test]
+fn one_field_into_a_kept_vector() {
+    let dir = scratch("field_into");
+    let array = ArrayOptions::new(vec![50], vec![8])
+        .shards(vec![16])
+        .compression(Compression::None)
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let records: Vec<Particle> = (0..50).map(particle).collect();
+    array.store_records(&[0..50], &records).unwrap();
+    let ids = |range: Range<usize>| records[range].iter().map(|p| p.id).collect::<Vec<_>>();
+    let mut kept: Vec<u64> = vec![7, 8];
+    array
+        .retrieve_field_into(&[10..40], &["id"], &mut kept)
+        .unwrap();
+    assert_eq!(kept[..2], [7, 8], "appended after what it held");
+    assert_eq!(kept[2..], ids(10..40));
+    // Cleared and read again: the same memory, no new allocation.
+    let memory = kept.as_ptr();
+    kept.clear();
+    array
+        .retrieve_field_into(&[3..33], &["id"], &mut kept)
+        .unwrap();
+    assert_eq!(kept, ids(3..33));
+    assert_eq!(kept.as_ptr(), memory, "the vector's memory is reused");
+    assert_eq!(
+        kept,
+        array.retrieve_field::<u64>(&[3..33], &["id"]).unwrap()
+    );
+    // Refused before anything is read: the vector as it was.
+    let before = kept.clone();
+    let error = array
+        .retrieve_field_into(&[0..1], &["no_such_field"], &mut kept)
+        .unwrap_err();
+    assert!(error.to_string().contains("no_such_field"), "{error}");
+    array
+        .retrieve_field_into(&[0..60], &["id"], &mut kept)
+        .unwrap_err();
+    assert_eq!(kept, before);
+    // A bad `bool` in the last shard: what the vector held is kept.
+    let file = dir.join("c").join("3");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[28] = 2; // `alive` (byte 28) of the shard's first record, 48
+    std::fs::write(&file, bytes).unwrap();
+    let mut alive: Vec<bool> = vec![true];
+    let error = array
+        .retrieve_field_into(&[0..50], &["alive"], &mut alive)
+        .unwrap_err();
+    assert!(error.to_string().contains("element 48"), "{error}");
+    assert!(alive[0], "what it held is kept");
+}
+
 /// A Zarr v2 record array with mixed per-field byte order, a subarray field and padding-free
 /// nesting, Blosc-compressed: written through zarrs with zarrdt's `.zarray`, read back through
 /// zarrs by `open_array` (zarrs alone cannot open structured v2 arrays).

@@ -83,7 +83,26 @@ pub trait ReadRecords {
         &self,
         subset: &dyn ArraySubsetTraits,
         path: &[&str],
-    ) -> Result<Vec<T>, Error>;
+    ) -> Result<Vec<T>, Error> {
+        let mut field = Vec::new();
+        self.retrieve_field_into(subset, path, &mut field)?;
+        Ok(field)
+    }
+
+    /// [`retrieve_field`](ReadRecords::retrieve_field), appending to `out` (so that its
+    /// allocation can be reused from read to read, as with
+    /// [`retrieve_records_into`](ReadRecords::retrieve_records_into)). On error, `out` holds
+    /// what it held and possibly some of the field's values.
+    ///
+    /// A read of one field into a new vector spends much of its time, as a read of records
+    /// does, in the kernel handing over the vector's memory: one kept from read to read
+    /// (`clear()`ed) has its memory already.
+    fn retrieve_field_into<T: ZarrType + Send>(
+        &self,
+        subset: &dyn ArraySubsetTraits,
+        path: &[&str],
+        out: &mut Vec<T>,
+    ) -> Result<(), Error>;
 
     /// The records of `subset`, in C order, as dynamic [`Value`]s: for arrays whose type is
     /// known only at run time.
@@ -126,17 +145,16 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> ReadRecords for Array<S> {
         read::read(self, subset, T::SIZE, &mut read::Records { out, start })
     }
 
-    fn retrieve_field<T: ZarrType + Send>(
+    fn retrieve_field_into<T: ZarrType + Send>(
         &self,
         subset: &dyn ArraySubsetTraits,
         path: &[&str],
-    ) -> Result<Vec<T>, Error> {
+        out: &mut Vec<T>,
+    ) -> Result<(), Error> {
         let record = RecordType::of(self.data_type())?;
-        let mut out = Vec::new();
         let layout = record.native_layout();
-        let mut field = read::Field::new(layout, path, &mut out)?;
-        read::read(self, subset, layout.size(), &mut field)?;
-        Ok(out)
+        let mut field = read::Field::new(layout, path, out)?;
+        read::read(self, subset, layout.size(), &mut field)
     }
 
     fn retrieve_values(&self, subset: &dyn ArraySubsetTraits) -> Result<Vec<Value>, Error> {
