@@ -338,6 +338,74 @@ fn one_field_of_every_record() {
     assert!(error.to_string().contains("`at.z`"), "{error}");
 }
 
+/// A chunk that reaches past the array's end is stored whole, the fill value in its elements
+/// beyond the end (never read, but stored, as zarr-python stores them): between the rows of a
+/// 2-D edge chunk and after the records of a 1-D one, unsharded and in a shard's inner chunk
+/// (an inner chunk wholly beyond the end is not stored at all).
+#[test]
+fn edge_chunks_store_the_fill_value_beyond_the_array() {
+    let fill_bytes = fill().encode(Endian::Little);
+    let dir = scratch("edge_fill_2d");
+    // 5 x 6 records in chunks of 4 x 4: chunk (1, 1) holds rows 4..8, columns 4..8 of which
+    // only (4, 4) and (4, 5) are in the array.
+    let array = ArrayOptions::new(vec![5, 6], vec![4, 4])
+        .compression(Compression::None)
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    // A chunk written first leaves the thread's buffer full of records.
+    let records: Vec<Particle> = (0..30).map(particle).collect();
+    array.store_records(&[0..5, 0..6], &records).unwrap();
+    let stored = std::fs::read(dir.join("c").join("1").join("1")).unwrap();
+    assert_eq!(stored.len(), 16 * 37);
+    for (position, element) in stored.chunks_exact(37).enumerate() {
+        let (row, column) = (4 + position / 4, 4 + position % 4);
+        let expected = if row < 5 && column < 6 {
+            particle((row * 6 + column) as u64).encode(Endian::Little)
+        } else {
+            fill_bytes.clone()
+        };
+        assert_eq!(element, expected, "element ({row}, {column})");
+    }
+    let stored = std::fs::read(dir.join("c").join("0").join("1")).unwrap();
+    for (position, element) in stored.chunks_exact(37).enumerate() {
+        let (row, column) = (position / 4, 4 + position % 4);
+        let expected = if column < 6 {
+            particle((row * 6 + column) as u64).encode(Endian::Little)
+        } else {
+            fill_bytes.clone()
+        };
+        assert_eq!(element, expected, "element ({row}, {column})");
+    }
+    // 1-D, sharded: 21 records in shards of 16 (inner chunks of 4): the second shard's first
+    // inner chunk holds records 16..20, its second record 20 and the fill value, the two
+    // after it are beyond the end and not stored; laid out in place, the index after them.
+    let dir = scratch("edge_fill_sharded");
+    let array = ArrayOptions::new(vec![21], vec![4])
+        .shards(vec![16])
+        .compression(Compression::None)
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let records: Vec<Particle> = (0..21).map(particle).collect();
+    array.store_records(&[0..21], &records).unwrap();
+    let index = zarrdt::array::ShardIndex::read(&array, &[1])
+        .unwrap()
+        .unwrap();
+    assert_eq!(index.written(), 2, "{index:?}");
+    assert_eq!(index.entries()[0], Some(0..4 * 37));
+    assert_eq!(index.entries()[1], Some(4 * 37..8 * 37));
+    let stored = std::fs::read(dir.join("c").join("1")).unwrap();
+    for (position, element) in stored[..8 * 37].chunks_exact(37).enumerate() {
+        let expected = if position < 5 {
+            particle(16 + position as u64).encode(Endian::Little)
+        } else {
+            fill_bytes.clone()
+        };
+        assert_eq!(element, expected, "record {}", 16 + position);
+    }
+    let back: Vec<Particle> = array.retrieve_array_subset(&[0..21]).unwrap();
+    assert!(same(&back, &records));
+}
+
 /// `retrieve_field_into` appends to the vector it is given, whose memory a cleared vector
 /// keeps from read to read; a refused read leaves it as it was, and one that fails in a chunk
 /// keeps what it held before.

@@ -298,8 +298,13 @@ impl WholeShards {
         let index_size = self.index_size();
         let count = usize::try_from(chunks).unwrap_or(0);
         // Each inner chunk encoded on all threads: `None` for one of nothing but the fill
-        // value; borrowed from `elements` where the codecs change nothing.
+        // value (one wholly beyond the array's end is, unlooked at); borrowed from `elements`
+        // where the codecs change nothing.
+        let skip_beyond = !options.store_empty_chunks();
         let encode = |number: usize| -> Result<Option<Cow<'_, [u8]>>, Error> {
+            if skip_beyond && self.beyond(indices, array.shape(), number) {
+                return Ok(None);
+            }
             if self.in_order {
                 let start = number * self.inner_bytes;
                 let bytes = elements
@@ -322,21 +327,32 @@ impl WholeShards {
         // Where each inner chunk lies in the stored shard, in C order after (or before) the
         // index.
         let mut entries = vec![u64::MAX; 2 * count];
-        // Every inner chunk is its run of `elements`, as it is (an uncompressed array in the
-        // native byte order, nothing all fill), and the index goes after them: the shard is
+        // The inner chunks stored are the first ones, each its run of `elements` as it is (an
+        // uncompressed array in the native byte order; the ones after them all fill, at an
+        // edge of the array), and the index goes after them: the shard is the start of
         // `elements` and the index, laid out in place.
+        let stored_first = encoded
+            .iter()
+            .take_while(|encoded| encoded.is_some())
+            .count();
         let in_place = !self.sharding.index_first()
-            && encoded.iter().enumerate().all(|(number, encoded)| {
-                let run = number * self.inner_bytes..(number + 1) * self.inner_bytes;
-                matches!(encoded, Some(Cow::Borrowed(bytes))
+            && encoded[stored_first..].iter().all(Option::is_none)
+            && encoded[..stored_first]
+                .iter()
+                .enumerate()
+                .all(|(number, encoded)| {
+                    let run = number * self.inner_bytes..(number + 1) * self.inner_bytes;
+                    matches!(encoded, Some(Cow::Borrowed(bytes))
                     if elements.get(run).map(<[u8]>::as_ptr_range) == Some(bytes.as_ptr_range()))
-            });
+                });
         let (mut shard, kept) = if in_place {
-            for number in 0..count {
+            for number in 0..stored_first {
                 entries[2 * number] = (number * self.inner_bytes) as u64;
                 entries[2 * number + 1] = self.inner_bytes as u64;
             }
             drop(encoded);
+            let mut elements = elements;
+            elements.truncate(stored_first * self.inner_bytes);
             (elements, None)
         } else {
             let mut shard = STORED.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
@@ -393,6 +409,31 @@ impl WholeShards {
         }
         let back = set_and_take_back(&*storage, &key, shard).map_err(stored)?;
         Ok(give_back(back.unwrap_or_default()))
+    }
+
+    /// Whether the inner chunk `number` (C order) of the shard at `indices` lies wholly beyond
+    /// the end of an array of `array_shape` (its elements are then the fill value).
+    fn beyond(&self, indices: &[u64], array_shape: &[u64], number: usize) -> bool {
+        let counts = self.plan.chunks_per_shard();
+        let mut rest = number as u64;
+        let mut beyond = false;
+        for dimension in (0..counts.len()).rev() {
+            let count = counts[dimension].max(1);
+            let position = rest % count;
+            rest /= count;
+            let shard_origin = indices
+                .get(dimension)
+                .copied()
+                .unwrap_or(0)
+                .saturating_mul(self.shard_shape.get(dimension).copied().unwrap_or(0));
+            let origin = shard_origin.saturating_add(
+                position.saturating_mul(self.inner.get(dimension).copied().unwrap_or(0)),
+            );
+            beyond |= array_shape
+                .get(dimension)
+                .is_some_and(|&extent| origin >= extent);
+        }
+        beyond
     }
 
     /// The size of a shard's encoded index: the room a shard laid out in place needs after its

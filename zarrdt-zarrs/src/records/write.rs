@@ -263,8 +263,22 @@ fn encode_part<S: ?Sized, E: Source>(
         // Every element is encoded below: the buffer's old bytes need no clearing.
         buffer.resize(elements * size, 0);
     } else if part.whole {
-        // Beyond the array's end: the fill value (never read, but stored).
-        fill(&mut buffer, elements, array.fill_value().as_ne_bytes());
+        // Beyond the array's end: the fill value (never read, but stored), written only
+        // where no record goes.
+        buffer.resize(elements * size, 0);
+        let fill = array.fill_value().as_ne_bytes();
+        let mut covered: Vec<&Range<usize>> = part.runs.iter().map(|(_, to)| to).collect();
+        covered.sort_by_key(|to| to.start);
+        let mut next = 0;
+        for to in covered
+            .into_iter()
+            .chain(std::iter::once(&(elements..elements)))
+        {
+            if to.start > next {
+                fill_elements(&mut buffer[next * size..to.start * size], fill);
+            }
+            next = next.max(to.end);
+        }
     } else {
         // Zeros where nothing is encoded (zarrs keeps its stored elements there).
         buffer.clear();
@@ -289,15 +303,13 @@ where
     stored.map_err(|error| Error::in_chunk(array, &part.indices, error))
 }
 
-/// `buffer` as `elements` copies of `fill`.
-fn fill(buffer: &mut Vec<u8>, elements: usize, fill: &[u8]) {
-    buffer.clear();
+/// `elements` (whole elements) as copies of `fill`.
+fn fill_elements(elements: &mut [u8], fill: &[u8]) {
     if fill.iter().all(|&byte| byte == 0) {
-        buffer.resize(elements * fill.len(), 0);
+        elements.fill(0);
     } else {
-        buffer.reserve(elements * fill.len());
-        for _ in 0..elements {
-            buffer.extend_from_slice(fill);
+        for element in elements.chunks_exact_mut(fill.len().max(1)) {
+            element.copy_from_slice(fill);
         }
     }
 }
