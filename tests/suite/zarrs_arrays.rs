@@ -786,6 +786,29 @@ fn whole_shards_read_as_zarrs_reads_them() {
         .collect();
         reads_as_zarrs_reads(name, &array, &subsets);
     }
+    // A read of many shards read whole (at least four a thread) goes a shard at a time: the
+    // same records, on two threads, with missing and partly written shards among them.
+    let dir = scratch("split_many");
+    let array = ArrayOptions::new(vec![103], vec![5])
+        .shards(vec![10])
+        .compression(Compression::Zstd { level: 1 })
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    for range in [7..33, 60..80, 95..103] {
+        let records: Vec<Particle> = range.clone().map(particle).collect();
+        array.store_records(&[range], &records).unwrap();
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        reads_as_zarrs_reads(
+            "split_many",
+            &array,
+            &[vec![0..103], vec![10..90], vec![3..97]],
+        );
+    });
     for (name, inner) in [("split_slabs", vec![2, 6]), ("split_tiles", vec![2, 3])] {
         let dir = scratch(name);
         let array = ArrayOptions::new(vec![13, 6], inner)

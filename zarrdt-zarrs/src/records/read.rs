@@ -4,8 +4,8 @@
 //! output ([`Sink`]), in C order; a shard the subset covers whole is read in one read and
 //! split into its inner chunks by [`WholeShards`] where it can be; records stored in the other
 //! byte order are handed over in that order where they can be ([`StoredOrder`]). Memory: the
-//! output and two windows of units (a window is at least as many units as threads), whatever
-//! the array's size.
+//! output and two windows of units (a window is at least as many units as threads, or one
+//! shard of a read of many shards read whole), whatever the array's size.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -29,6 +29,9 @@ use crate::subset::check_subset;
 
 /// Runs of at least this many bytes are decoded by all threads; shorter ones by one.
 const PARALLEL_BYTES: usize = 1 << 20;
+
+/// A read of at least this many shards per thread, each read whole, goes a shard at a time.
+const MANY_SHARDS_PER_THREAD: usize = 4;
 
 /// Where the elements read go: each run of consecutive elements, as the packed bytes zarrs'
 /// codecs hand over, every multi-byte value in the order the run comes with (the native one,
@@ -87,14 +90,29 @@ where
         options: CodecOptions::default().with_concurrent_target(1),
         whole_shards: whole_shards.as_ref(),
     };
-    // Windows of whole slabs, each at least as many units as there are threads.
+    // Windows of whole slabs, each at least as many units as there are threads; or at least
+    // one unit where the units are shards read whole with an inner chunk for every thread (their
+    // inner chunks keep the threads busy) and the read covers many of them: two windows of a
+    // shard each, not of `threads` shards, in memory beside the output, where the output is
+    // large enough for that to count (a read of a few shards keeps the wider windows, faster
+    // there).
     let threads = rayon::current_num_threads().max(1);
+    let total_units: usize = plan.slabs.iter().map(|slab| slab.units.len()).sum();
+    let window_units = match &whole_shards {
+        Some(shards)
+            if shards.inner_chunks() >= threads
+                && total_units >= MANY_SHARDS_PER_THREAD * threads =>
+        {
+            1
+        }
+        _ => threads,
+    };
     let mut windows = Vec::new();
     let mut start = 0;
     let mut units = 0;
     for (number, slab) in plan.slabs.iter().enumerate() {
         units += slab.units.len();
-        if units >= threads {
+        if units >= window_units {
             windows.push(start..number + 1);
             start = number + 1;
             units = 0;

@@ -436,6 +436,12 @@ impl WholeShards {
         beyond
     }
 
+    /// The number of inner chunks of a shard.
+    pub(crate) fn inner_chunks(&self) -> usize {
+        let chunks: u64 = self.plan.chunks_per_shard().iter().product();
+        usize::try_from(chunks).unwrap_or(usize::MAX)
+    }
+
     /// The size of a shard's encoded index: the room a shard laid out in place needs after its
     /// elements' bytes.
     pub(crate) fn index_size(&self) -> usize {
