@@ -668,6 +668,46 @@ fn set_index_entry(dir: &Path, entry: usize, offset: u64, nbytes: u64) {
     });
 }
 
+/// `result` is the error of element 5's `ok` (byte offset 69) holding 0x02, in its message and
+/// its value; `what` names the array in a failure.
+fn says_bool_2_in_element_5(result: Result<Vec<Value>, ArrayReadError>, what: &str) {
+    let error = error_saying(
+        result,
+        &["element 5", "field `ok`", "byte offset 69", "0x02"],
+    );
+    assert!(
+        matches!(
+            error,
+            ArrayReadError::Zarr(Error::InvalidElement {
+                index: 5,
+                offset: 69,
+                fault: ElementFault::InvalidBool(2),
+                ..
+            })
+        ),
+        "{what}: {error:?}"
+    );
+}
+
+/// `result` is the error of element 5's `name` (byte offset 70) starting with the lone
+/// surrogate 0xd800, in its message and its value; `what` names the array in a failure.
+fn says_surrogate_in_element_5(result: Result<Vec<Value>, ArrayReadError>, what: &str) {
+    let error = error_saying(
+        result,
+        &["element 5", "field `name`", "byte offset 70", "0x0000d800"],
+    );
+    assert!(
+        matches!(
+            error,
+            ArrayReadError::Zarr(Error::InvalidElement {
+                fault: ElementFault::InvalidUtf32(0xd800),
+                ..
+            })
+        ),
+        "{what}: {error:?}"
+    );
+}
+
 /// The error of `result`, which must be one, with its message on one line containing each of
 /// `parts`.
 fn error_saying<T: std::fmt::Debug, E: std::fmt::Display>(
@@ -826,22 +866,9 @@ fn bad_input_cases() {
         let dir = plain_array("bool_2");
         // ZarrType 1 of chunk c/1 (element 5 of the array): its `ok` at byte 13 + 4.
         edit_chunk(&dir, "c/1", |bytes| bytes[17] = 2);
-        let error = bounded_thrice("bool 2", || read_array(&dir));
-        let error = error_saying(
-            error,
-            &["element 5", "field `ok`", "byte offset 69", "0x02"],
-        );
-        assert!(
-            matches!(
-                error,
-                ArrayReadError::Zarr(Error::InvalidElement {
-                    index: 5,
-                    offset: 69,
-                    fault: ElementFault::InvalidBool(2),
-                    ..
-                })
-            ),
-            "{error:?}"
+        says_bool_2_in_element_5(
+            bounded_thrice("bool 2", || read_array(&dir)),
+            "little-endian",
         );
         assert!(zarrs_read_fails(&dir));
     });
@@ -851,20 +878,9 @@ fn bad_input_cases() {
         edit_chunk(&dir, "c/1", |bytes| {
             bytes[18..22].copy_from_slice(&0xd800u32.to_le_bytes());
         });
-        let error = bounded_thrice("utf-32", || read_array(&dir));
-        let error = error_saying(
-            error,
-            &["element 5", "field `name`", "byte offset 70", "0x0000d800"],
-        );
-        assert!(
-            matches!(
-                error,
-                ArrayReadError::Zarr(Error::InvalidElement {
-                    fault: ElementFault::InvalidUtf32(0xd800),
-                    ..
-                })
-            ),
-            "{error:?}"
+        says_surrogate_in_element_5(
+            bounded_thrice("utf-32", || read_array(&dir)),
+            "little-endian",
         );
         assert!(zarrs_read_fails(&dir));
     });
@@ -911,42 +927,18 @@ fn bad_input_cases() {
                 let dir = written_array(&format!("{name}_bool_2"), options.clone());
                 let start = start_of(&dir, sharded);
                 edit_chunk(&dir, key, |bytes| bytes[start + 17] = 2);
-                let error = bounded_thrice("big-endian bool 2", || read_array(&dir));
-                let error = error_saying(
-                    error,
-                    &["element 5", "field `ok`", "byte offset 69", "0x02"],
-                );
-                assert!(
-                    matches!(
-                        error,
-                        ArrayReadError::Zarr(Error::InvalidElement {
-                            index: 5,
-                            offset: 69,
-                            fault: ElementFault::InvalidBool(2),
-                            ..
-                        })
-                    ),
-                    "{name}: {error:?}"
+                says_bool_2_in_element_5(
+                    bounded_thrice("big-endian bool 2", || read_array(&dir)),
+                    name,
                 );
                 let dir = written_array(&format!("{name}_utf32"), options.clone());
                 let start = start_of(&dir, sharded);
                 edit_chunk(&dir, key, |bytes| {
                     bytes[start + 18..start + 22].copy_from_slice(&0xd800u32.to_be_bytes());
                 });
-                let error = bounded_thrice("big-endian utf-32", || read_array(&dir));
-                let error = error_saying(
-                    error,
-                    &["element 5", "field `name`", "byte offset 70", "0x0000d800"],
-                );
-                assert!(
-                    matches!(
-                        error,
-                        ArrayReadError::Zarr(Error::InvalidElement {
-                            fault: ElementFault::InvalidUtf32(0xd800),
-                            ..
-                        })
-                    ),
-                    "{name}: {error:?}"
+                says_surrogate_in_element_5(
+                    bounded_thrice("big-endian utf-32", || read_array(&dir)),
+                    name,
                 );
             }
             // Chunks of the wrong length, decoded by the chain zarrdt runs with raw bits.
