@@ -871,6 +871,57 @@ rusty_fork_test! {
 }
 
 rusty_fork_test! {
+    /// A read of compressed whole shards decodes their inner chunks as it comes to them, one a
+    /// thread at a time, each handed to the output before the next ones are decoded: beside
+    /// the output it holds the stored shard being read and the next one, and no more than two
+    /// decoded inner chunks a thread, never a decoded shard. (Decoded whole when fetched, the
+    /// shards of this read, four of ten inner chunks, went two at a time, and a window of two
+    /// decoded shards was held while the next was decoded: 3.7 MB each.) For records, and for
+    /// one field.
+    #[test]
+    fn a_compressed_shard_read_holds_inner_chunks_not_decoded_shards() {
+        let dir = scratch("compressed_shard_peak");
+        let (inner, shard, shards) = (10_000u64, 100_000u64, 4u64);
+        let count = shard * shards;
+        let array = ArrayOptions::new(vec![count], vec![inner])
+            .shards(vec![shard])
+            .compression(Compression::Zstd { level: 1 })
+            .create(store(&dir), "/", &fill())
+            .unwrap();
+        let records: Vec<Particle> = (0..count).map(particle).collect();
+        array.store_records(&[0..count], &records).unwrap();
+        let largest_stored = (0..shards)
+            .map(|number| {
+                std::fs::metadata(dir.join(format!("c/{number}")))
+                    .unwrap()
+                    .len() as usize
+            })
+            .max()
+            .unwrap();
+        let inner_bytes = inner as usize * Particle::SIZE;
+        let held = 2 * largest_stored + 2 * 2 * inner_bytes + (1 << 20);
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let (read, usage) = pool.install(|| {
+            meter::measure(|| array.retrieve_records::<Particle>(&[0..count]).unwrap())
+        });
+        assert!(same(&read, &records));
+        let output = count as usize * std::mem::size_of::<Particle>();
+        eprintln!(
+            "records: output {output} B, stored shard {largest_stored} B, inner chunk \
+             {inner_bytes} B, {usage:?}"
+        );
+        assert!(usage.peak_bytes <= output + held, "{usage:?} against {output} + {held} bytes");
+        let (ids, usage) = pool.install(|| {
+            meter::measure(|| array.retrieve_field::<u64>(&[0..count], &["id"]).unwrap())
+        });
+        assert!(ids.iter().zip(&records).all(|(id, record)| *id == record.id));
+        let output = count as usize * 8;
+        eprintln!("one field: output {output} B, {usage:?}");
+        assert!(usage.peak_bytes <= output + held, "{usage:?} against {output} + {held} bytes");
+    }
+}
+
+rusty_fork_test! {
     /// A write of whole uncompressed shards encodes each into a buffer its thread reuses, lays
     /// the shard out in that same buffer (the index after the elements) and gets it back from
     /// the store: on two threads, 16 shards allocate under three shards' bytes, one buffer per
@@ -896,6 +947,120 @@ rusty_fork_test! {
         let back: Vec<Particle> = array.retrieve_array_subset(&[0..count]).unwrap();
         assert!(same(&back, &records));
     }
+}
+
+/// `Particle` with its `alive` as a `u8`: the same bytes, which can hold a `bool` of 2.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct ParticleWithByte {
+    id: u64,
+    pos: [f32; 3],
+    mass: f64,
+    alive: u8,
+    at: Point,
+}
+
+/// A read that decodes compressed inner chunks as it comes to them (two threads, shards of six)
+/// reports the first fault in the output's order: a `bool` of 2 in the shard's fourth inner
+/// chunk before a broken zstd frame in its sixth (decoded whole when fetched, the shard
+/// reported the frame), then the frame alone with the shard's key; a vector read into keeps
+/// what it held.
+#[test]
+fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
+    let (inner, shard) = (1_000u64, 6_000u64);
+    let count = 2 * shard;
+    let options = || {
+        ArrayOptions::new(vec![count], vec![inner])
+            .shards(vec![shard])
+            .compression(Compression::Zstd { level: 1 })
+    };
+    let dir = scratch("faults_as_read");
+    let array = options().create(store(&dir), "/", &fill()).unwrap();
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    array.store_records(&[0..count], &records).unwrap();
+    // The same records, element `bad` with `alive` stored as 2, written through the twin type
+    // and copied over the shard.
+    let twin_dir = scratch("faults_as_read_twin");
+    let twin = options()
+        .create(store(&twin_dir), "/", &ParticleWithByte::default())
+        .unwrap();
+    let bad = 3 * inner as usize + 17;
+    let twins: Vec<ParticleWithByte> = records
+        .iter()
+        .enumerate()
+        .map(|(number, record)| ParticleWithByte {
+            id: record.id,
+            pos: record.pos,
+            mass: record.mass,
+            alive: if number == bad {
+                2
+            } else {
+                u8::from(record.alive)
+            },
+            at: record.at,
+        })
+        .collect();
+    twin.store_records(&[0..count], &twins).unwrap();
+    std::fs::copy(twin_dir.join("c/0"), dir.join("c/0")).unwrap();
+    let is_bool_2 = |error: &zarrdt::array::Error| {
+        matches!(
+            error,
+            zarrdt::array::Error::Zarr(zarrdt::Error::InvalidElement {
+                index,
+                fault: zarrdt::advanced::ElementFault::InvalidBool(2),
+                ..
+            }) if *index == bad
+        )
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        let error = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
+        assert!(is_bool_2(&error), "{error:?}");
+        // The sixth inner chunk's zstd frame broken as well: the bool still comes first.
+        let path = dir.join("c/0");
+        let mut stored = std::fs::read(&path).unwrap();
+        let (offset, _) = index_at_end(&stored, 6)[5];
+        stored[offset as usize..offset as usize + 4].copy_from_slice(b"oops");
+        std::fs::write(&path, &stored).unwrap();
+        let error = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
+        assert!(is_bool_2(&error), "{error:?}");
+        // Into a vector: it keeps what it held (and possibly some records after it).
+        let mut kept = vec![fill(); 3];
+        let error = array
+            .retrieve_records_into::<Particle>(&[0..count], &mut kept)
+            .unwrap_err();
+        assert!(is_bool_2(&error), "{error:?}");
+        assert!(kept.len() >= 3 && same(&kept[..3], &[fill(); 3]));
+    });
+    // The shard written right again (whole: nothing of it is read), then its frame broken:
+    // the error names the shard.
+    array
+        .store_records(&[0..shard], &records[..shard as usize])
+        .unwrap();
+    let path = dir.join("c/0");
+    let mut stored = std::fs::read(&path).unwrap();
+    let (offset, _) = index_at_end(&stored, 6)[5];
+    stored[offset as usize..offset as usize + 4].copy_from_slice(b"oops");
+    std::fs::write(&path, &stored).unwrap();
+    pool.install(|| {
+        let error = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
+        assert!(
+            matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
+            "{error:?}"
+        );
+        let error = array
+            .retrieve_field::<u64>(&[0..count], &["id"])
+            .unwrap_err();
+        assert!(
+            matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
+            "{error:?}"
+        );
+        // The other shard reads.
+        let back: Vec<Particle> = array.retrieve_records(&[shard..count]).unwrap();
+        assert!(same(&back, &records[shard as usize..]));
+    });
 }
 
 /// The bytes of the files under `dir`.

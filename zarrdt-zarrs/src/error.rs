@@ -163,9 +163,15 @@ impl Error {
     /// zarrs' `error` about the bytes of a chunk (a codec or storage error, which does not say
     /// which chunk) with the store key of `chunk` added.
     pub(crate) fn in_chunk<S: ?Sized>(array: &Array<S>, chunk: &[u64], error: ArrayError) -> Self {
+        Error::at_key(array.chunk_key(chunk).to_string(), error)
+    }
+
+    /// zarrs' `error` about the bytes of the chunk stored at `key` (a codec or storage error)
+    /// with that key added.
+    pub(crate) fn at_key(key: String, error: ArrayError) -> Self {
         match error {
             ArrayError::CodecError(_) | ArrayError::StorageError(_) => Error::Chunk {
-                key: array.chunk_key(chunk).to_string(),
+                key,
                 source: Box::new(error),
             },
             other => Error::Array(other),

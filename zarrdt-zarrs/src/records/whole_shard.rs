@@ -4,9 +4,12 @@
 //! half), its index checked as [`check_shards`](crate::check_shards) checks it, and each inner
 //! chunk decoded by the array's inner codecs straight from the shard's bytes, to the records'
 //! stored byte order where [`StoredOrder`] can: an uncompressed inner chunk is not copied at
-//! all, and no shard-sized buffer is made. (zarrs' own decode of a whole shard copies every inner chunk into a new shard-sized
-//! buffer, which the kernel faults in anew for each shard: shards are larger than what the
-//! allocator keeps for reuse.)
+//! all, and no shard-sized buffer is made. Compressed inner chunks that a read takes in order
+//! are decoded as it comes to them, one a thread at a time, each handed to the output before
+//! the next ones are decoded: beside the output, the stored shard and a decoded inner chunk a
+//! thread. (zarrs' own decode of a whole shard copies every inner chunk into a new
+//! shard-sized buffer, which the kernel faults in anew for each shard: shards are larger than
+//! what the allocator keeps for reuse.)
 //!
 //! A write: each inner chunk that is not all the fill value encoded by the array's inner codecs
 //! and copied once, in C order, before or after the index the index codecs encode, into a
@@ -90,6 +93,9 @@ pub(crate) struct WholeShards {
     /// Whether each inner chunk is a run of the shard's elements (as wide as the shard in
     /// every dimension but the first), so that a read takes them in order.
     in_order: bool,
+    /// Whether the inner codecs end in bytes-to-bytes codecs (a compressor, a checksum): an
+    /// inner chunk decoded is then a buffer of its own, not a part of the stored shard.
+    compressed: bool,
     /// How a read decodes inner chunks to their stored order, if it does.
     stored_order: Option<StoredOrder>,
     /// A decoded inner chunk of the fill value, made when a missing one is first met.
@@ -99,13 +105,21 @@ pub(crate) struct WholeShards {
 /// A shard read whole: its stored bytes, and where each inner chunk's decoded bytes are (in
 /// C order of the inner chunks).
 pub(crate) struct SplitShard<'a> {
+    /// The stored shard, let go once no piece is read from it.
     stored: Bytes,
     pieces: Vec<Piece>,
+    /// How many pieces are read from `stored` (encoded, or stored as they are).
+    in_stored: usize,
     shards: &'a WholeShards,
+    /// The shard's store key, for errors.
+    key: String,
+    options: CodecOptions,
 }
 
 /// One inner chunk's decoded bytes.
 enum Piece {
+    /// Not decoded yet: its bytes in the stored shard, encoded.
+    Encoded(Range<usize>),
     /// In the stored shard, as they are (the inner codecs changed nothing).
     Stored(Range<usize>),
     /// Decoded by the inner codecs.
@@ -177,6 +191,7 @@ impl WholeShards {
             return Ok(None);
         };
         let in_order = inner_shape[1..] == shape[1..];
+        let compressed = !sharding.inner_codecs().bytes_to_bytes_codecs().is_empty();
         let stored_order = StoredOrder::of(
             sharding.inner_codecs(),
             sharding.data_type(),
@@ -191,12 +206,14 @@ impl WholeShards {
             inner_bytes,
             element_size,
             in_order,
+            compressed,
             fill: OnceLock::new(),
         }))
     }
 
-    /// Reads the shard at `indices` in one read and decodes its inner chunks; `None` if it is
-    /// not stored.
+    /// Reads the shard at `indices` in one read and checks its index; `None` if it is not
+    /// stored. Its inner chunks are decoded as the read comes to them where
+    /// [`decodes_as_read`](Self::decodes_as_read), all of them now (on all threads) otherwise.
     pub(crate) fn read<S: ?Sized + ReadableStorageTraits + 'static>(
         &self,
         array: &Array<S>,
@@ -207,77 +224,57 @@ impl WholeShards {
         let Some(stored) = array.storage().get(&key)? else {
             return Ok(None);
         };
+        let key = key.to_string();
         let fail = |reason: String| Error::Shard {
-            key: key.to_string(),
+            key: key.clone(),
             reason,
         };
         let index = self.sharding.index_in(&self.plan, &stored, "is", &fail)?;
-        let base = stored.as_ptr().addr();
-        // The inner chunks decoded on all threads (a read of fewer shards than threads keeps
-        // them all busy), in order.
-        let decode = |(number, entry): (usize, &Option<Range<u64>>)| -> Result<Piece, Error> {
-            let Some(range) = entry else {
-                return Ok(Piece::Fill);
-            };
-            // Within the shard: the index was checked against its length.
-            let (start, end) = (
-                usize::try_from(range.start).unwrap_or(usize::MAX),
-                usize::try_from(range.end).unwrap_or(usize::MAX),
-            );
-            let Some(bytes) = stored.get(start..end) else {
-                return Err(fail(format!("an inner chunk at bytes {start}..{end}")));
-            };
-            let shape = self.sharding.inner_chunk_shape();
-            let decoded = match &self.stored_order {
-                Some(order) => order.decode(
-                    self.sharding.inner_codecs(),
-                    Cow::Borrowed(bytes),
-                    shape,
-                    options,
-                ),
-                None => self.sharding.decode_inner(bytes, shape, options),
-            }
-            .map_err(|error| Error::in_chunk(array, indices, error))?;
-            if decoded.len() != self.inner_bytes {
-                return Err(fail(format!(
-                    "inner chunk {number} decodes to {} bytes, expected {}",
-                    decoded.len(),
-                    self.inner_bytes
-                )));
-            }
-            Ok(match decoded {
-                // Borrowed from `stored` (a codec hands back its input or a part of it): kept
-                // as its place there.
-                Cow::Borrowed(slice) => match slice.as_ptr().addr().checked_sub(base) {
-                    Some(offset) if offset + slice.len() <= stored.len() => {
-                        Piece::Stored(offset..offset + slice.len())
-                    }
-                    _ => Piece::Decoded(slice.to_vec()),
-                },
-                Cow::Owned(owned) => Piece::Decoded(owned),
-            })
-        };
         let pieces = index
             .entries()
-            .par_iter()
-            .enumerate()
-            .map(decode)
-            .collect::<Vec<_>>()
-            // The first failure in the shard's order, however the threads ran.
-            .into_iter()
+            .iter()
+            .map(|entry| {
+                let Some(range) = entry else {
+                    return Ok(Piece::Fill);
+                };
+                // Within the shard: the index was checked against its length.
+                let (start, end) = (
+                    usize::try_from(range.start).unwrap_or(usize::MAX),
+                    usize::try_from(range.end).unwrap_or(usize::MAX),
+                );
+                if start > end || end > stored.len() {
+                    return Err(fail(format!("an inner chunk at bytes {start}..{end}")));
+                }
+                Ok(Piece::Encoded(start..end))
+            })
             .collect::<Result<Vec<_>, Error>>()?;
-        // The stored bytes are kept only while pieces are read from them: a shard whose inner
-        // chunks were all decoded into buffers of their own (compressed) lets them go now.
-        let stored = if pieces.iter().any(|piece| matches!(piece, Piece::Stored(_))) {
-            stored
-        } else {
-            Bytes::new()
-        };
-        Ok(Some(SplitShard {
+        let in_stored = pieces
+            .iter()
+            .filter(|piece| matches!(piece, Piece::Encoded(_)))
+            .count();
+        let mut shard = SplitShard {
             stored,
             pieces,
+            in_stored,
             shards: self,
-        }))
+            key,
+            options: *options,
+        };
+        if !self.decodes_as_read() {
+            let all = 0..shard.pieces.len();
+            shard.decode(all)?;
+        }
+        Ok(Some(shard))
+    }
+
+    /// Whether a read decodes a shard's inner chunks as it comes to them, as many at a time as
+    /// there are threads, each handed to the output before the next ones are decoded: the
+    /// inner chunks are runs of the shard's elements, read in order, compressed (each decoded
+    /// into a buffer of its own; uncompressed ones are read where they are stored), and there
+    /// are enough of them to keep every thread busy. Memory: the stored shard and one decoded
+    /// inner chunk a thread, not the decoded shard.
+    pub(crate) fn decodes_as_read(&self) -> bool {
+        self.in_order && self.compressed && self.inner_chunks() >= rayon::current_num_threads()
     }
 
     /// Stores `elements`, the native bytes of every element of the shard at `indices` (C
@@ -542,6 +539,78 @@ impl WholeShards {
 }
 
 impl SplitShard<'_> {
+    /// Decodes the inner chunks `numbers` not decoded yet, on all threads; the first failure
+    /// in the shard's order, however the threads ran. Lets the stored shard go once no piece
+    /// is read from it.
+    fn decode(&mut self, numbers: Range<usize>) -> Result<(), Error> {
+        let shards = self.shards;
+        let stored = &self.stored;
+        let base = stored.as_ptr().addr();
+        let shape = shards.sharding.inner_chunk_shape();
+        let (key, options) = (&self.key, &self.options);
+        let decode = |(number, piece): (usize, &Piece)| -> Result<Option<Piece>, Error> {
+            let Piece::Encoded(range) = piece else {
+                return Ok(None);
+            };
+            // Within the stored shard: checked when it was read.
+            let bytes = &stored[range.clone()];
+            let decoded = match &shards.stored_order {
+                Some(order) => order.decode(
+                    shards.sharding.inner_codecs(),
+                    Cow::Borrowed(bytes),
+                    shape,
+                    options,
+                ),
+                None => shards.sharding.decode_inner(bytes, shape, options),
+            }
+            .map_err(|error| Error::at_key(key.clone(), error))?;
+            if decoded.len() != shards.inner_bytes {
+                return Err(Error::Shard {
+                    key: key.clone(),
+                    reason: format!(
+                        "inner chunk {number} decodes to {} bytes, expected {}",
+                        decoded.len(),
+                        shards.inner_bytes
+                    ),
+                });
+            }
+            Ok(Some(match decoded {
+                // Borrowed from `stored` (a codec hands back its input or a part of it): kept
+                // as its place there.
+                Cow::Borrowed(slice) => match slice.as_ptr().addr().checked_sub(base) {
+                    Some(offset) if offset + slice.len() <= stored.len() => {
+                        Piece::Stored(offset..offset + slice.len())
+                    }
+                    _ => Piece::Decoded(slice.to_vec()),
+                },
+                Cow::Owned(owned) => Piece::Decoded(owned),
+            }))
+        };
+        let first = numbers.start;
+        let decoded = self.pieces[numbers.clone()]
+            .par_iter()
+            .enumerate()
+            .map(|(offset, piece)| decode((first + offset, piece)))
+            .collect::<Vec<_>>();
+        for (piece, decoded) in self.pieces[numbers].iter_mut().zip(decoded) {
+            if let Some(decoded) = decoded? {
+                if !matches!(decoded, Piece::Stored(_)) {
+                    self.in_stored -= 1;
+                }
+                *piece = decoded;
+            }
+        }
+        self.let_go_of_stored();
+        Ok(())
+    }
+
+    /// Lets the stored shard go if no piece is read from it any more.
+    fn let_go_of_stored(&mut self) {
+        if self.in_stored == 0 {
+            self.stored = Bytes::new();
+        }
+    }
+
     /// The shard's decoded bytes in `range` (bytes of its elements in C order), handed to
     /// `take` a piece at a time (a piece is the part of a row of the shard in one inner
     /// chunk); `None` if the range is not whole elements of the shard.
@@ -581,11 +650,18 @@ impl SplitShard<'_> {
             // Along the last dimension, to the end of the inner chunk's row or of the range.
             let count = (inner[last] - coordinates[last] % inner[last]).min(end - at);
             let number = usize::try_from(chunk).ok()?;
+            if let Piece::Encoded(_) = self.pieces.get(number)? {
+                // This inner chunk and the ones after it, one a thread.
+                let batch = number..(number + rayon::current_num_threads()).min(self.pieces.len());
+                if let Err(error) = self.decode(batch) {
+                    return Some(Err(error));
+                }
+            }
             let bytes = match self.pieces.get(number)? {
                 Piece::Stored(stored) => self.stored.get(stored.clone())?,
                 Piece::Decoded(decoded) => decoded.as_slice(),
                 Piece::Fill => shards.fill(),
-                Piece::Released => return None,
+                Piece::Encoded(_) | Piece::Released => return None,
             };
             let from = usize::try_from(within).ok()? * size;
             let to = from + usize::try_from(count).ok()? * size;
@@ -595,7 +671,11 @@ impl SplitShard<'_> {
             // Inner chunks that are runs of the shard's elements are read in order, each once
             // to its end: one read to its end is let go at once (not at the end of the shard).
             if shards.in_order && to == shards.inner_bytes {
-                self.pieces[number] = Piece::Released;
+                let released = std::mem::replace(&mut self.pieces[number], Piece::Released);
+                if let Piece::Stored(_) = released {
+                    self.in_stored -= 1;
+                    self.let_go_of_stored();
+                }
             }
             at += count;
         }
