@@ -871,54 +871,74 @@ rusty_fork_test! {
 }
 
 rusty_fork_test! {
-    /// A read of compressed whole shards decodes their inner chunks as it comes to them, one a
-    /// thread at a time, each handed to the output before the next ones are decoded: beside
-    /// the output it holds the stored shard being read and the next one, and no more than two
-    /// decoded inner chunks a thread, never a decoded shard. (Decoded whole when fetched, the
-    /// shards of this read, four of ten inner chunks, went two at a time, and a window of two
-    /// decoded shards was held while the next was decoded: 3.7 MB each.) For records, and for
-    /// one field.
+    /// A read of compressed whole shards whose inner chunks are runs of their elements decodes
+    /// those as it comes to them, one a thread at a time, each let go once read to its end:
+    /// beside the output it holds the stored shard being read and the next one, and two decoded
+    /// inner chunks a thread at most, never a decoded shard. (Decoded whole when fetched, the
+    /// shards of these reads, four each of ten inner chunks, went two at a time, and a window
+    /// of two decoded shards was held while the next was decoded: 3.7 MB each.) 1-D, and 2-D
+    /// with inner chunks as wide as the array; records, and one field.
     #[test]
     fn a_compressed_shard_read_holds_inner_chunks_not_decoded_shards() {
-        let dir = scratch("compressed_shard_peak");
-        let (inner, shard, shards) = (10_000u64, 100_000u64, 4u64);
-        let count = shard * shards;
-        let array = ArrayOptions::new(vec![count], vec![inner])
-            .shards(vec![shard])
-            .compression(Compression::Zstd { level: 1 })
-            .create(store(&dir), "/", &fill())
-            .unwrap();
-        let records: Vec<Particle> = (0..count).map(particle).collect();
-        array.store_records(&[0..count], &records).unwrap();
-        let largest_stored = (0..shards)
-            .map(|number| {
-                std::fs::metadata(dir.join(format!("c/{number}")))
-                    .unwrap()
-                    .len() as usize
-            })
-            .max()
-            .unwrap();
-        let inner_bytes = inner as usize * Particle::SIZE;
-        let held = 2 * largest_stored + 2 * 2 * inner_bytes + (1 << 20);
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-        let (read, usage) = pool.install(|| {
-            meter::measure(|| array.retrieve_records::<Particle>(&[0..count]).unwrap())
-        });
-        assert!(same(&read, &records));
-        let output = count as usize * std::mem::size_of::<Particle>();
-        eprintln!(
-            "records: output {output} B, stored shard {largest_stored} B, inner chunk \
-             {inner_bytes} B, {usage:?}"
-        );
-        assert!(usage.peak_bytes <= output + held, "{usage:?} against {output} + {held} bytes");
-        let (ids, usage) = pool.install(|| {
-            meter::measure(|| array.retrieve_field::<u64>(&[0..count], &["id"]).unwrap())
-        });
-        assert!(ids.iter().zip(&records).all(|(id, record)| *id == record.id));
-        let output = count as usize * 8;
-        eprintln!("one field: output {output} B, {usage:?}");
-        assert!(usage.peak_bytes <= output + held, "{usage:?} against {output} + {held} bytes");
+        for (name, shape, inner, shard) in [
+            ("compressed_shard_peak_1d", vec![400_000u64], vec![10_000u64], vec![100_000u64]),
+            ("compressed_shard_peak_2d", vec![1_600, 250], vec![40, 250], vec![400, 250]),
+        ] {
+            let dir = scratch(name);
+            let count: u64 = shape.iter().product();
+            let subset: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
+            let array = ArrayOptions::new(shape.clone(), inner.clone())
+                .shards(shard.clone())
+                .compression(Compression::Zstd { level: 1 })
+                .create(store(&dir), "/", &fill())
+                .unwrap();
+            let records: Vec<Particle> = (0..count).map(particle).collect();
+            array.store_records(&subset, &records).unwrap();
+            let largest_stored = largest_file(&dir.join("c"));
+            let inner_bytes = inner.iter().product::<u64>() as usize * Particle::SIZE;
+            let held = 2 * largest_stored + 2 * 2 * inner_bytes + (1 << 20);
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let (read, usage) = pool.install(|| {
+                meter::measure(|| array.retrieve_records::<Particle>(&subset).unwrap())
+            });
+            assert!(same(&read, &records), "{name}");
+            let output = count as usize * std::mem::size_of::<Particle>();
+            eprintln!(
+                "{name}, records: output {output} B, stored shard {largest_stored} B, inner \
+                 chunk {inner_bytes} B, {usage:?}"
+            );
+            assert!(
+                usage.peak_bytes <= output + held,
+                "{name}: {usage:?} against {output} + {held} bytes"
+            );
+            let (ids, usage) = pool.install(|| {
+                meter::measure(|| array.retrieve_field::<u64>(&subset, &["id"]).unwrap())
+            });
+            assert!(ids.iter().zip(&records).all(|(id, record)| *id == record.id));
+            let output = count as usize * 8;
+            eprintln!("{name}, one field: output {output} B, {usage:?}");
+            assert!(
+                usage.peak_bytes <= output + held,
+                "{name}: {usage:?} against {output} + {held} bytes"
+            );
+        }
     }
+}
+
+/// The size of the largest file under `dir`.
+fn largest_file(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_dir() {
+                largest_file(&entry.path())
+            } else {
+                entry.metadata().unwrap().len() as usize
+            }
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 rusty_fork_test! {
