@@ -548,7 +548,7 @@ impl SplitShard<'_> {
         let base = stored.as_ptr().addr();
         let shape = shards.sharding.inner_chunk_shape();
         let (key, options) = (&self.key, &self.options);
-        let decode = |(number, piece): (usize, &Piece)| -> Result<Option<Piece>, Error> {
+        let decode = |number: usize, piece: &Piece| -> Result<Option<Piece>, Error> {
             let Piece::Encoded(range) = piece else {
                 return Ok(None);
             };
@@ -590,7 +590,7 @@ impl SplitShard<'_> {
         let decoded = self.pieces[numbers.clone()]
             .par_iter()
             .enumerate()
-            .map(|(offset, piece)| decode((first + offset, piece)))
+            .map(|(offset, piece)| decode(first + offset, piece))
             .collect::<Vec<_>>();
         for (piece, decoded) in self.pieces[numbers].iter_mut().zip(decoded) {
             if let Some(decoded) = decoded? {
