@@ -835,6 +835,42 @@ fn whole_shards_read_as_zarrs_reads_them() {
         ];
         reads_as_zarrs_reads(name, &array, &subsets);
     }
+    // Compressed rows of shards side by side, decoded as the read comes to them on two
+    // threads: an edge row of shards (13 rows in shards of 4), inner chunks and shards never
+    // written, shards wider than the array (the last column of shards, 12 of 14 columns).
+    for (name, shape) in [
+        ("split_rows_zstd", vec![13u64, 12u64]),
+        ("split_rows_zstd_wide", vec![13, 14]),
+    ] {
+        let dir = scratch(name);
+        let array = ArrayOptions::new(shape.clone(), vec![2, 6])
+            .shards(vec![4, 6])
+            .compression(Compression::Zstd { level: 1 })
+            .create(store(&dir), "/", &fill())
+            .unwrap();
+        let mut next = 0;
+        for region in [[1..7, 0..6], [9..13, 2..shape[1]], [5..6, 7..12]] {
+            let count = region
+                .iter()
+                .map(|range| range.end - range.start)
+                .product::<u64>();
+            let records: Vec<Particle> = (next..next + count).map(particle).collect();
+            next += count;
+            array.store_records(&region, &records).unwrap();
+        }
+        let subsets = [
+            vec![0..13, 0..shape[1]],
+            vec![0..4, 0..12],
+            vec![4..12, 0..shape[1]],
+            vec![12..13, 6..shape[1]],
+            vec![2..11, 1..5],
+        ];
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        pool.install(|| reads_as_zarrs_reads(name, &array, &subsets));
+    }
 }
 
 rusty_fork_test! {
@@ -877,12 +913,16 @@ rusty_fork_test! {
     /// inner chunks a thread at most, never a decoded shard. (Decoded whole when fetched, the
     /// shards of these reads, four each of ten inner chunks, went two at a time, and a window
     /// of two decoded shards was held while the next was decoded: 3.7 MB each.) 1-D, and 2-D
-    /// with inner chunks as wide as the array; records, and one field.
+    /// with inner chunks as wide as the shard (and the shard as the array, or wider: then no
+    /// inner chunk is read to its end, and each is let go as the read moves past it); records,
+    /// and one field.
     #[test]
     fn a_compressed_shard_read_holds_inner_chunks_not_decoded_shards() {
         for (name, shape, inner, shard) in [
             ("compressed_shard_peak_1d", vec![400_000u64], vec![10_000u64], vec![100_000u64]),
             ("compressed_shard_peak_2d", vec![1_600, 250], vec![40, 250], vec![400, 250]),
+            // Shards wider than the array: no inner chunk is read to its end.
+            ("compressed_shard_peak_2d_edge", vec![1_600, 250], vec![40, 256], vec![400, 256]),
         ] {
             let dir = scratch(name);
             let count: u64 = shape.iter().product();
@@ -979,49 +1019,68 @@ struct ParticleWithByte {
     at: Point,
 }
 
-/// A read that decodes compressed inner chunks as it comes to them (two threads, shards of six)
-/// reports the first fault in the output's order: a `bool` of 2 in the shard's fourth inner
-/// chunk before a broken zstd frame in its sixth (decoded whole when fetched, the shard
-/// reported the frame), then the frame alone with the shard's key; a vector read into keeps
-/// what it held.
-#[test]
-fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
-    let (inner, shard) = (1_000u64, 6_000u64);
-    let count = 2 * shard;
+/// Two shards of six zstd inner chunks of `Particle`s (12 000 records), written by zarrdt,
+/// then shard `c/0` with the record `bad` holding a `bool` of 2 (if any; written through
+/// the twin type and copied over) and the zstd frame of its inner chunk `broken` made
+/// unreadable (if any).
+fn faulted_shards(
+    name: &str,
+    bad: Option<usize>,
+    broken: Option<usize>,
+) -> (PathBuf, Vec<Particle>) {
+    const INNER: u64 = 1_000;
+    const SHARD: u64 = 6_000;
+    let count = 2 * SHARD;
     let options = || {
-        ArrayOptions::new(vec![count], vec![inner])
-            .shards(vec![shard])
+        ArrayOptions::new(vec![count], vec![INNER])
+            .shards(vec![SHARD])
             .compression(Compression::Zstd { level: 1 })
     };
-    let dir = scratch("faults_as_read");
+    let dir = scratch(name);
     let array = options().create(store(&dir), "/", &fill()).unwrap();
     let records: Vec<Particle> = (0..count).map(particle).collect();
     array.store_records(&[0..count], &records).unwrap();
-    // The same records, element `bad` with `alive` stored as 2, written through the twin type
-    // and copied over the shard.
-    let twin_dir = scratch("faults_as_read_twin");
-    let twin = options()
-        .create(store(&twin_dir), "/", &ParticleWithByte::default())
-        .unwrap();
-    let bad = 3 * inner as usize + 17;
-    let twins: Vec<ParticleWithByte> = records
-        .iter()
-        .enumerate()
-        .map(|(number, record)| ParticleWithByte {
-            id: record.id,
-            pos: record.pos,
-            mass: record.mass,
-            alive: if number == bad {
-                2
-            } else {
-                u8::from(record.alive)
-            },
-            at: record.at,
-        })
-        .collect();
-    twin.store_records(&[0..count], &twins).unwrap();
-    std::fs::copy(twin_dir.join("c/0"), dir.join("c/0")).unwrap();
-    let is_bool_2 = |error: &zarrdt::array::Error| {
+    if let Some(bad) = bad {
+        let twin_dir = scratch(&format!("{name}_twin"));
+        let twin = options()
+            .create(store(&twin_dir), "/", &ParticleWithByte::default())
+            .unwrap();
+        let twins: Vec<ParticleWithByte> = records
+            .iter()
+            .enumerate()
+            .map(|(number, record)| ParticleWithByte {
+                id: record.id,
+                pos: record.pos,
+                mass: record.mass,
+                alive: if number == bad {
+                    2
+                } else {
+                    u8::from(record.alive)
+                },
+                at: record.at,
+            })
+            .collect();
+        twin.store_records(&[0..count], &twins).unwrap();
+        std::fs::copy(twin_dir.join("c/0"), dir.join("c/0")).unwrap();
+    }
+    if let Some(broken) = broken {
+        let path = dir.join("c/0");
+        let mut stored = std::fs::read(&path).unwrap();
+        let (offset, _) = index_at_end(&stored, 6)[broken];
+        stored[offset as usize..offset as usize + 4].copy_from_slice(b"oops");
+        std::fs::write(&path, &stored).unwrap();
+    }
+    (dir, records)
+}
+
+/// A read that decodes compressed inner chunks as it comes to them reports the first fault in
+/// the output's order, on any number of threads: a `bool` of 2 in an inner chunk before a
+/// broken zstd frame in a later one, in the same batch of inner chunks decoded together or
+/// not (decoded whole when fetched, the shard reported the frame); the frame alone names the
+/// shard's key, for records and one field; a vector read into keeps what it held.
+#[test]
+fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
+    let is_bool_2 = |error: &zarrdt::array::Error, bad: usize| {
         matches!(
             error,
             zarrdt::array::Error::Zarr(zarrdt::Error::InvalidElement {
@@ -1031,56 +1090,100 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
             }) if *index == bad
         )
     };
+    for (bool_in, frame_in) in [(3, 5), (4, 5), (2, 3)] {
+        let bad = bool_in * 1_000 + 17;
+        let name = format!("faults_as_read_{bool_in}_{frame_in}");
+        let (dir, _) = faulted_shards(&name, Some(bad), Some(frame_in));
+        let array = open_array(store(&dir), "/").unwrap();
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let error = array
+                    .retrieve_records::<Particle>(&[0..12_000])
+                    .unwrap_err();
+                assert!(
+                    is_bool_2(&error, bad),
+                    "{name}, {threads} threads: {error:?}"
+                );
+                // Into a vector: it keeps what it held (and possibly some records after it).
+                let mut kept = vec![fill(); 3];
+                let error = array
+                    .retrieve_records_into::<Particle>(&[0..12_000], &mut kept)
+                    .unwrap_err();
+                assert!(
+                    is_bool_2(&error, bad),
+                    "{name}, {threads} threads: {error:?}"
+                );
+                assert!(kept.len() >= 3 && same(&kept[..3], &[fill(); 3]));
+            });
+        }
+    }
+    // The frame alone: the error names the shard; the other shard reads.
+    let (dir, records) = faulted_shards("faults_as_read_frame", None, Some(5));
+    let array = open_array(store(&dir), "/").unwrap();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
         .unwrap();
     pool.install(|| {
-        let error = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
-        assert!(is_bool_2(&error), "{error:?}");
-        // The sixth inner chunk's zstd frame broken as well: the bool still comes first.
-        let path = dir.join("c/0");
-        let mut stored = std::fs::read(&path).unwrap();
-        let (offset, _) = index_at_end(&stored, 6)[5];
-        stored[offset as usize..offset as usize + 4].copy_from_slice(b"oops");
-        std::fs::write(&path, &stored).unwrap();
-        let error = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
-        assert!(is_bool_2(&error), "{error:?}");
-        // Into a vector: it keeps what it held (and possibly some records after it).
-        let mut kept = vec![fill(); 3];
         let error = array
-            .retrieve_records_into::<Particle>(&[0..count], &mut kept)
+            .retrieve_records::<Particle>(&[0..12_000])
             .unwrap_err();
-        assert!(is_bool_2(&error), "{error:?}");
-        assert!(kept.len() >= 3 && same(&kept[..3], &[fill(); 3]));
+        assert!(
+            matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
+            "{error:?}"
+        );
+        let error = array
+            .retrieve_field::<u64>(&[0..12_000], &["id"])
+            .unwrap_err();
+        assert!(
+            matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
+            "{error:?}"
+        );
+        let back: Vec<Particle> = array.retrieve_records(&[6_000..12_000]).unwrap();
+        assert!(same(&back, &records[6_000..]));
     });
-    // The shard written right again (whole: nothing of it is read), then its frame broken:
-    // the error names the shard.
-    array
-        .store_records(&[0..shard], &records[..shard as usize])
-        .unwrap();
-    let path = dir.join("c/0");
+}
+
+/// An inner chunk a read never comes to is no error, on any number of threads, as with zarrs:
+/// the array shrunk to 7 000 records after an inner chunk of its last shard that now lies
+/// beyond the end (its sixth) was broken; the read decodes inner chunks a batch at a time,
+/// and one batch reaches past the end.
+#[test]
+fn an_inner_chunk_beyond_the_end_is_no_error() {
+    let (dir, records) = faulted_shards("faults_beyond_the_end", None, None);
+    let path = dir.join("c/1");
     let mut stored = std::fs::read(&path).unwrap();
     let (offset, _) = index_at_end(&stored, 6)[5];
     stored[offset as usize..offset as usize + 4].copy_from_slice(b"oops");
     std::fs::write(&path, &stored).unwrap();
-    pool.install(|| {
-        let error = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
-        assert!(
-            matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
-            "{error:?}"
-        );
-        let error = array
-            .retrieve_field::<u64>(&[0..count], &["id"])
-            .unwrap_err();
-        assert!(
-            matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
-            "{error:?}"
-        );
-        // The other shard reads.
-        let back: Vec<Particle> = array.retrieve_records(&[shard..count]).unwrap();
-        assert!(same(&back, &records[shard as usize..]));
-    });
+    let metadata_path = dir.join("zarr.json");
+    let mut metadata: Json =
+        serde_json::from_slice(&std::fs::read(&metadata_path).unwrap()).unwrap();
+    metadata["shape"] = json!([7_000]);
+    std::fs::write(&metadata_path, serde_json::to_vec(&metadata).unwrap()).unwrap();
+    let array = open_array(store(&dir), "/").unwrap();
+    let zarrs: Vec<Particle> = array.retrieve_array_subset(&[0..7_000]).unwrap();
+    assert!(same(&zarrs, &records[..7_000]));
+    for threads in [1, 2, 6] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let read: Vec<Particle> = array.retrieve_records(&[0..7_000]).unwrap();
+            assert!(same(&read, &records[..7_000]), "{threads} threads");
+            let ids: Vec<u64> = array.retrieve_field(&[0..7_000], &["id"]).unwrap();
+            assert!(
+                ids.iter()
+                    .zip(&records)
+                    .all(|(id, record)| *id == record.id)
+            );
+        });
+    }
 }
 
 /// The bytes of the files under `dir`.
@@ -1361,186 +1464,194 @@ fn every_field_kind_moves_as_zarrs_moves_it() {
                 .compression(Compression::Zstd { level: 1 }),
         ),
     ];
-    for (name, options) in layouts {
-        let dir = scratch(name);
-        let array = options.create(store(&dir), "/", &kinds_fill()).unwrap();
-        let shape = array.shape().to_vec();
-        let all: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
-        let count: u64 = shape.iter().product();
-        let cols = if shape.len() == 2 { shape[1] } else { 1 };
-        // zarrdt writes most of it (whole chunks and shards, parts of the ones at its ends),
-        // leaving the start unwritten.
-        let ours: Vec<Range<u64>> = if shape.len() == 2 {
-            vec![1..10, 0..7]
-        } else {
-            vec![3..50]
-        };
-        let subset = ArraySubset::new_with_ranges(&ours);
-        let mut expected = vec![kinds_fill(); count as usize];
-        let mut written = Vec::new();
-        for index in subset.indices().iter() {
-            let at = if shape.len() == 2 {
-                index[0] * cols + index[1]
+    // On two threads, whatever the machine's: the sharded zstd layout's four inner chunks a
+    // shard are then decoded as the read comes to them (one a thread at a time).
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        for (name, options) in layouts {
+            let dir = scratch(name);
+            let array = options.create(store(&dir), "/", &kinds_fill()).unwrap();
+            let shape = array.shape().to_vec();
+            let all: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
+            let count: u64 = shape.iter().product();
+            let cols = if shape.len() == 2 { shape[1] } else { 1 };
+            // zarrdt writes most of it (whole chunks and shards, parts of the ones at its ends),
+            // leaving the start unwritten.
+            let ours: Vec<Range<u64>> = if shape.len() == 2 {
+                vec![1..10, 0..7]
             } else {
-                index[0]
+                vec![3..50]
             };
-            expected[at as usize] = kinds(at);
-            written.push(kinds(at));
-        }
-        array.store_records(&subset, &written).unwrap();
-        let theirs: Vec<Kinds> = array.retrieve_array_subset(&all).unwrap();
-        assert!(
-            same_bytes(&theirs, &expected),
-            "{name}: zarrs reads what zarrdt wrote"
-        );
-        let read: Vec<Kinds> = array.retrieve_records(&all).unwrap();
-        assert!(same_bytes(&read, &expected), "{name}: zarrdt reads it back");
-        // One field of each kind, as the records have it.
-        fn field<T: ZarrType + Send>(
-            array: &Array<FilesystemStore>,
-            all: &[Range<u64>],
-            path: &[&str],
-            expected: Vec<T>,
-            name: &str,
-        ) {
-            let read: Vec<T> = array.retrieve_field(&all.to_vec(), path).unwrap();
-            assert!(same_bytes(&read, &expected), "{name}: field {path:?}");
-        }
-        let scalars: Vec<AllScalars> = expected.iter().map(|r| r.scalars).collect();
-        field(
-            &array,
-            &all,
-            &["scalars", "c128"],
-            scalars.iter().map(|s| s.c128).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["scalars", "b"],
-            scalars.iter().map(|s| s.b).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["scalars", "f16"],
-            scalars.iter().map(|s| s.f16).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["scalars", "u64"],
-            scalars.iter().map(|s| s.u64).collect(),
-            name,
-        );
-        field(&array, &all, &["scalars"], scalars, name);
-        field(
-            &array,
-            &all,
-            &["letter"],
-            expected.iter().map(|r| r.letter).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["name"],
-            expected.iter().map(|r| r.name).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["bytes"],
-            expected.iter().map(|r| r.bytes).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["raw"],
-            expected.iter().map(|r| r.raw).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["at"],
-            expected.iter().map(|r| r.at).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["took"],
-            expected.iter().map(|r| r.took).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["phase"],
-            expected.iter().map(|r| r.phase).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["point", "y"],
-            expected.iter().map(|r| r.point.y).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["grid"],
-            expected.iter().map(|r| r.grid).collect(),
-            name,
-        );
-        field(
-            &array,
-            &all,
-            &["flags"],
-            expected.iter().map(|r| r.flags).collect(),
-            name,
-        );
-        // zarrs writes the start (and over part of what zarrdt wrote); zarrdt reads it.
-        let start: Vec<Range<u64>> = if shape.len() == 2 {
-            vec![0..3, 2..7]
-        } else {
-            vec![0..9]
-        };
-        let subset = ArraySubset::new_with_ranges(&start);
-        let mut block = Vec::new();
-        for index in subset.indices().iter() {
-            let at = if shape.len() == 2 {
-                index[0] * cols + index[1]
+            let subset = ArraySubset::new_with_ranges(&ours);
+            let mut expected = vec![kinds_fill(); count as usize];
+            let mut written = Vec::new();
+            for index in subset.indices().iter() {
+                let at = if shape.len() == 2 {
+                    index[0] * cols + index[1]
+                } else {
+                    index[0]
+                };
+                expected[at as usize] = kinds(at);
+                written.push(kinds(at));
+            }
+            array.store_records(&subset, &written).unwrap();
+            let theirs: Vec<Kinds> = array.retrieve_array_subset(&all).unwrap();
+            assert!(
+                same_bytes(&theirs, &expected),
+                "{name}: zarrs reads what zarrdt wrote"
+            );
+            let read: Vec<Kinds> = array.retrieve_records(&all).unwrap();
+            assert!(same_bytes(&read, &expected), "{name}: zarrdt reads it back");
+            // One field of each kind, as the records have it.
+            fn field<T: ZarrType + Send>(
+                array: &Array<FilesystemStore>,
+                all: &[Range<u64>],
+                path: &[&str],
+                expected: Vec<T>,
+                name: &str,
+            ) {
+                let read: Vec<T> = array.retrieve_field(&all.to_vec(), path).unwrap();
+                assert!(same_bytes(&read, &expected), "{name}: field {path:?}");
+            }
+            let scalars: Vec<AllScalars> = expected.iter().map(|r| r.scalars).collect();
+            field(
+                &array,
+                &all,
+                &["scalars", "c128"],
+                scalars.iter().map(|s| s.c128).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["scalars", "b"],
+                scalars.iter().map(|s| s.b).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["scalars", "f16"],
+                scalars.iter().map(|s| s.f16).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["scalars", "u64"],
+                scalars.iter().map(|s| s.u64).collect(),
+                name,
+            );
+            field(&array, &all, &["scalars"], scalars, name);
+            field(
+                &array,
+                &all,
+                &["letter"],
+                expected.iter().map(|r| r.letter).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["name"],
+                expected.iter().map(|r| r.name).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["bytes"],
+                expected.iter().map(|r| r.bytes).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["raw"],
+                expected.iter().map(|r| r.raw).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["at"],
+                expected.iter().map(|r| r.at).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["took"],
+                expected.iter().map(|r| r.took).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["phase"],
+                expected.iter().map(|r| r.phase).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["point", "y"],
+                expected.iter().map(|r| r.point.y).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["grid"],
+                expected.iter().map(|r| r.grid).collect(),
+                name,
+            );
+            field(
+                &array,
+                &all,
+                &["flags"],
+                expected.iter().map(|r| r.flags).collect(),
+                name,
+            );
+            // zarrs writes the start (and over part of what zarrdt wrote); zarrdt reads it.
+            let start: Vec<Range<u64>> = if shape.len() == 2 {
+                vec![0..3, 2..7]
             } else {
-                index[0]
+                vec![0..9]
             };
-            expected[at as usize] = kinds(at + 1_000);
-            block.push(kinds(at + 1_000));
+            let subset = ArraySubset::new_with_ranges(&start);
+            let mut block = Vec::new();
+            for index in subset.indices().iter() {
+                let at = if shape.len() == 2 {
+                    index[0] * cols + index[1]
+                } else {
+                    index[0]
+                };
+                expected[at as usize] = kinds(at + 1_000);
+                block.push(kinds(at + 1_000));
+            }
+            array.store_array_subset(&subset, &block).unwrap();
+            let read: Vec<Kinds> = array.retrieve_records(&all).unwrap();
+            assert!(
+                same_bytes(&read, &expected),
+                "{name}: zarrdt reads what zarrs wrote"
+            );
+            let part: Vec<Range<u64>> = if shape.len() == 2 {
+                vec![2..9, 1..6]
+            } else {
+                vec![7..44]
+            };
+            let ours: Vec<Kinds> = array.retrieve_records(&part).unwrap();
+            let theirs: Vec<Kinds> = array.retrieve_array_subset(&part).unwrap();
+            assert!(
+                same_bytes(&ours, &theirs),
+                "{name}: a part, as zarrs reads it"
+            );
         }
-        array.store_array_subset(&subset, &block).unwrap();
-        let read: Vec<Kinds> = array.retrieve_records(&all).unwrap();
-        assert!(
-            same_bytes(&read, &expected),
-            "{name}: zarrdt reads what zarrs wrote"
-        );
-        let part: Vec<Range<u64>> = if shape.len() == 2 {
-            vec![2..9, 1..6]
-        } else {
-            vec![7..44]
-        };
-        let ours: Vec<Kinds> = array.retrieve_records(&part).unwrap();
-        let theirs: Vec<Kinds> = array.retrieve_array_subset(&part).unwrap();
-        assert!(
-            same_bytes(&ours, &theirs),
-            "{name}: a part, as zarrs reads it"
-        );
-    }
+    });
 }
 
 /// Chunks of more than a MiB are decoded by both threads, records and one field, from either

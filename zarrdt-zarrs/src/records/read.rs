@@ -4,9 +4,10 @@
 //! output ([`Sink`]), in C order; a shard the subset covers whole is read in one read and
 //! split into its inner chunks by [`WholeShards`] where it can be; records stored in the other
 //! byte order are handed over in that order where they can be ([`StoredOrder`]). Memory: the
-//! output and two windows of units (a window is at least as many units as threads, or one
-//! shard where shards are read whole with an inner chunk for every thread and either decoded
-//! as the read comes to them or many), whatever the array's size.
+//! output and two windows of units (a window is whole slabs of at least as many units as
+//! threads, or one slab, a row of shards, where shards are read whole with an inner chunk for
+//! every thread and either decoded as the read comes to them or many), whatever the array's
+//! size.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -92,12 +93,12 @@ where
         whole_shards: whole_shards.as_ref(),
     };
     // Windows of whole slabs, each at least as many units as there are threads; or at least
-    // one unit where the units are shards read whole with an inner chunk for every thread
-    // (their inner chunks keep the threads busy), if the shards' inner chunks are decoded as
-    // the read comes to them (the threads' work is then in the decode, not the fetch) or the
-    // read covers many shards: two windows of a shard each, not of `threads` shards, in
-    // memory beside the output. (A read of a few shards decoded whole when fetched keeps the
-    // wider windows, faster there.)
+    // one unit (one slab: a shard, or a row of shards side by side) where the units are
+    // shards read whole with an inner chunk for every thread (their inner chunks keep the
+    // threads busy), if the shards' inner chunks are decoded as the read comes to them (the
+    // threads' work is then in the decode, not the fetch) or the read covers many shards: two
+    // windows of a slab each, not of `threads` shards, in memory beside the output. (A read of
+    // a few shards decoded whole when fetched keeps the wider windows, faster there.)
     let threads = rayon::current_num_threads().max(1);
     let total_units: usize = plan.slabs.iter().map(|slab| slab.units.len()).sum();
     let window_units = match &whole_shards {

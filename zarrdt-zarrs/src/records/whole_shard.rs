@@ -6,8 +6,10 @@
 //! stored byte order where [`StoredOrder`] can: an uncompressed inner chunk is not copied at
 //! all, and no shard-sized buffer is made. Compressed inner chunks that a read takes in order
 //! are decoded as it comes to them, one a thread at a time, each handed to the output before
-//! the next ones are decoded: beside the output, the stored shard and a decoded inner chunk a
-//! thread. (zarrs' own decode of a whole shard copies every inner chunk into a new
+//! the next ones are decoded and let go once the read has moved past it: beside the output,
+//! the stored shard and a decoded inner chunk a thread, for each shard being read. An inner
+//! chunk that fails to decode is an error only when the read comes to it. (zarrs' own decode
+//! of a whole shard copies every inner chunk into a new
 //! shard-sized buffer, which the kernel faults in anew for each shard: shards are larger than
 //! what the allocator keeps for reuse.)
 //!
@@ -102,24 +104,31 @@ pub(crate) struct WholeShards {
     fill: OnceLock<Vec<u8>>,
 }
 
-/// A shard read whole: its stored bytes, and where each inner chunk's decoded bytes are (in
-/// C order of the inner chunks).
+/// A shard read whole: its stored bytes, and each inner chunk's bytes, decoded or still to be
+/// (in C order of the inner chunks).
 pub(crate) struct SplitShard<'a> {
     /// The stored shard, let go once no piece is read from it.
     stored: Bytes,
     pieces: Vec<Piece>,
     /// How many pieces are read from `stored` (encoded, or stored as they are).
     in_stored: usize,
+    /// The first piece not let go yet, where inner chunks are read in order (each piece before
+    /// the one being read is done with).
+    next_to_let_go: usize,
     shards: &'a WholeShards,
     /// The shard's store key, for errors.
     key: String,
     options: CodecOptions,
 }
 
-/// One inner chunk's decoded bytes.
+/// One inner chunk's bytes.
 enum Piece {
     /// Not decoded yet: its bytes in the stored shard, encoded.
     Encoded(Range<usize>),
+    /// Its decode failed: the error, raised when a read comes to it (so that the error a read
+    /// reports is the first in the output's order, and an inner chunk it never comes to, one
+    /// beyond the array's end, is no error).
+    Failed(Error),
     /// In the stored shard, as they are (the inner codecs changed nothing).
     Stored(Range<usize>),
     /// Decoded by the inner codecs.
@@ -256,13 +265,14 @@ impl WholeShards {
             stored,
             pieces,
             in_stored,
+            next_to_let_go: 0,
             shards: self,
             key,
             options: *options,
         };
         if !self.decodes_as_read() {
             let all = 0..shard.pieces.len();
-            shard.decode(all)?;
+            shard.decode(all);
         }
         Ok(Some(shard))
     }
@@ -271,8 +281,8 @@ impl WholeShards {
     /// there are threads, each handed to the output before the next ones are decoded: the
     /// inner chunks are runs of the shard's elements, read in order, compressed (each decoded
     /// into a buffer of its own; uncompressed ones are read where they are stored), and there
-    /// are enough of them to keep every thread busy. Memory: the stored shard and one decoded
-    /// inner chunk a thread, not the decoded shard.
+    /// are enough of them to keep every thread busy. Memory, for each shard being read: the
+    /// stored shard and one decoded inner chunk a thread, not the decoded shard.
     pub(crate) fn decodes_as_read(&self) -> bool {
         self.in_order && self.compressed && self.inner_chunks() >= rayon::current_num_threads()
     }
@@ -539,10 +549,10 @@ impl WholeShards {
 }
 
 impl SplitShard<'_> {
-    /// Decodes the inner chunks `numbers` not decoded yet, on all threads; the first failure
-    /// in the shard's order, however the threads ran. Lets the stored shard go once no piece
-    /// is read from it.
-    fn decode(&mut self, numbers: Range<usize>) -> Result<(), Error> {
+    /// Decodes the inner chunks `numbers` not decoded yet, on all threads (a failure kept as
+    /// the piece's, for a read that comes to it). Lets the stored shard go once no piece is
+    /// read from it.
+    fn decode(&mut self, numbers: Range<usize>) {
         let shards = self.shards;
         let stored = &self.stored;
         let base = stored.as_ptr().addr();
@@ -593,15 +603,35 @@ impl SplitShard<'_> {
             .map(|(offset, piece)| decode(first + offset, piece))
             .collect::<Vec<_>>();
         for (piece, decoded) in self.pieces[numbers].iter_mut().zip(decoded) {
-            if let Some(decoded) = decoded? {
-                if !matches!(decoded, Piece::Stored(_)) {
-                    self.in_stored -= 1;
-                }
-                *piece = decoded;
+            let decoded = match decoded {
+                Ok(None) => continue,
+                Ok(Some(decoded)) => decoded,
+                Err(error) => Piece::Failed(error),
+            };
+            if !matches!(decoded, Piece::Stored(_)) {
+                self.in_stored -= 1;
             }
+            *piece = decoded;
         }
         self.let_go_of_stored();
-        Ok(())
+    }
+
+    /// Lets the pieces before `number` go, where inner chunks are read in order: a read has
+    /// moved past them (whole shards are read in C order, each element once), whether or not
+    /// it read them to their ends (at the array's edge it does not).
+    fn let_go_before(&mut self, number: usize) {
+        if !self.shards.in_order {
+            return;
+        }
+        while self.next_to_let_go < number.min(self.pieces.len()) {
+            let released =
+                std::mem::replace(&mut self.pieces[self.next_to_let_go], Piece::Released);
+            if let Piece::Stored(_) | Piece::Encoded(_) = released {
+                self.in_stored -= 1;
+            }
+            self.next_to_let_go += 1;
+        }
+        self.let_go_of_stored();
     }
 
     /// Lets the stored shard go if no piece is read from it any more.
@@ -650,32 +680,35 @@ impl SplitShard<'_> {
             // Along the last dimension, to the end of the inner chunk's row or of the range.
             let count = (inner[last] - coordinates[last] % inner[last]).min(end - at);
             let number = usize::try_from(chunk).ok()?;
+            self.let_go_before(number);
             if let Piece::Encoded(_) = self.pieces.get(number)? {
                 // This inner chunk and the ones after it, one a thread.
                 let batch = number..(number + rayon::current_num_threads()).min(self.pieces.len());
-                if let Err(error) = self.decode(batch) {
-                    return Some(Err(error));
-                }
+                self.decode(batch);
+            }
+            if let Piece::Failed(_) = self.pieces.get(number)? {
+                let Piece::Failed(error) =
+                    std::mem::replace(&mut self.pieces[number], Piece::Released)
+                else {
+                    return None;
+                };
+                return Some(Err(error));
             }
             let bytes = match self.pieces.get(number)? {
                 Piece::Stored(stored) => self.stored.get(stored.clone())?,
                 Piece::Decoded(decoded) => decoded.as_slice(),
                 Piece::Fill => shards.fill(),
-                Piece::Encoded(_) | Piece::Released => return None,
+                Piece::Encoded(_) | Piece::Failed(_) | Piece::Released => return None,
             };
             let from = usize::try_from(within).ok()? * size;
             let to = from + usize::try_from(count).ok()? * size;
             if let Err(error) = take(bytes.get(from..to)?) {
                 return Some(Err(error));
             }
-            // Inner chunks that are runs of the shard's elements are read in order, each once
-            // to its end: one read to its end is let go at once (not at the end of the shard).
-            if shards.in_order && to == shards.inner_bytes {
-                let released = std::mem::replace(&mut self.pieces[number], Piece::Released);
-                if let Piece::Stored(_) = released {
-                    self.in_stored -= 1;
-                    self.let_go_of_stored();
-                }
+            // Inner chunks that are runs of the shard's elements are read in order, each once:
+            // one read to its end is let go at once (not when the read moves on).
+            if to == shards.inner_bytes {
+                self.let_go_before(number);
             }
             at += count;
         }
