@@ -894,7 +894,7 @@ rusty_fork_test! {
                 .unwrap();
             let records: Vec<Particle> = (0..count).map(particle).collect();
             array.store_records(&subset, &records).unwrap();
-            let stored: u64 = walk(&dir.join("c"));
+            let stored: u64 = file_sizes(&dir.join("c")).iter().sum();
             let output = count as usize * std::mem::size_of::<Particle>();
             let (read, usage) =
                 meter::measure(|| array.retrieve_records::<Particle>(&subset).unwrap());
@@ -934,7 +934,7 @@ rusty_fork_test! {
                 .unwrap();
             let records: Vec<Particle> = (0..count).map(particle).collect();
             array.store_records(&subset, &records).unwrap();
-            let largest_stored = largest_file(&dir.join("c"));
+            let largest_stored = *file_sizes(&dir.join("c")).iter().max().unwrap() as usize;
             let inner_bytes = inner.iter().product::<u64>() as usize * Particle::SIZE;
             let held = 2 * largest_stored + 2 * 2 * inner_bytes + (1 << 20);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
@@ -963,22 +963,6 @@ rusty_fork_test! {
             );
         }
     }
-}
-
-/// The size of the largest file under `dir`.
-fn largest_file(dir: &std::path::Path) -> usize {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|entry| {
-            let entry = entry.unwrap();
-            if entry.file_type().unwrap().is_dir() {
-                largest_file(&entry.path())
-            } else {
-                entry.metadata().unwrap().len() as usize
-            }
-        })
-        .max()
-        .unwrap_or(0)
 }
 
 rusty_fork_test! {
@@ -1064,11 +1048,7 @@ fn faulted_shards(
         std::fs::copy(twin_dir.join("c/0"), dir.join("c/0")).unwrap();
     }
     if let Some(broken) = broken {
-        let path = dir.join("c/0");
-        let mut stored = std::fs::read(&path).unwrap();
-        let (offset, _) = index_at_end(&stored, 6)[broken];
-        stored[offset as usize..offset as usize + 4].copy_from_slice(b"oops");
-        std::fs::write(&path, &stored).unwrap();
+        break_frame(&dir.join("c/0"), 6, broken);
     }
     (dir, records)
 }
@@ -1155,11 +1135,7 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
 #[test]
 fn an_inner_chunk_beyond_the_end_is_no_error() {
     let (dir, records) = faulted_shards("faults_beyond_the_end", None, None);
-    let path = dir.join("c/1");
-    let mut stored = std::fs::read(&path).unwrap();
-    let (offset, _) = index_at_end(&stored, 6)[5];
-    stored[offset as usize..offset as usize + 4].copy_from_slice(b"oops");
-    std::fs::write(&path, &stored).unwrap();
+    break_frame(&dir.join("c/1"), 6, 5);
     let metadata_path = dir.join("zarr.json");
     let mut metadata: Json =
         serde_json::from_slice(&std::fs::read(&metadata_path).unwrap()).unwrap();
@@ -1186,19 +1162,28 @@ fn an_inner_chunk_beyond_the_end_is_no_error() {
     }
 }
 
-/// The bytes of the files under `dir`.
-fn walk(dir: &std::path::Path) -> u64 {
+/// The sizes of the files under `dir`.
+fn file_sizes(dir: &std::path::Path) -> Vec<u64> {
     std::fs::read_dir(dir)
         .unwrap()
-        .map(|entry| {
+        .flat_map(|entry| {
             let entry = entry.unwrap();
             if entry.file_type().unwrap().is_dir() {
-                walk(&entry.path())
+                file_sizes(&entry.path())
             } else {
-                entry.metadata().unwrap().len()
+                vec![entry.metadata().unwrap().len()]
             }
         })
-        .sum()
+        .collect()
+}
+
+/// Breaks the zstd frame of inner chunk `number` of the shard at `path` (of `chunks` inner
+/// chunks, its index at the end): its first four bytes overwritten.
+fn break_frame(path: &std::path::Path, chunks: usize, number: usize) {
+    let mut stored = std::fs::read(path).unwrap();
+    let (offset, _) = index_at_end(&stored, chunks)[number];
+    stored[offset as usize..offset as usize + 4].copy_from_slice(b"oops");
+    std::fs::write(path, &stored).unwrap();
 }
 
 /// A shard whose index is at its start (`"index_location": "start"`) reads whole as zarrs reads

@@ -686,12 +686,11 @@ impl SplitShard<'_> {
                 let batch = number..(number + rayon::current_num_threads()).min(self.pieces.len());
                 self.decode(batch);
             }
-            if let Piece::Failed(_) = self.pieces.get(number)? {
-                let Piece::Failed(error) =
+            // A failed decode: its error, now that the read has come to it.
+            if let Piece::Failed(_) = self.pieces.get(number)?
+                && let Piece::Failed(error) =
                     std::mem::replace(&mut self.pieces[number], Piece::Released)
-                else {
-                    return None;
-                };
+            {
                 return Some(Err(error));
             }
             let bytes = match self.pieces.get(number)? {
