@@ -11,7 +11,9 @@
 //! Modes: `zarrs` (zarrs' `retrieve_array_subset` into `Vec<Particle>`), `records`
 //! (`retrieve_records`), `values` (`retrieve_values`, records of a type known only at run
 //! time), one inner chunk at a time; `shards`, `retrieve_records` a shard at a time; `whole`,
-//! the whole array in one `retrieve_records`, for contrast.
+//! the whole array in one `retrieve_records`, for contrast; `field`, the whole array's `id`s in
+//! one `retrieve_field`. An array of more than one dimension (`big_array PATH RECORDS tiles`)
+//! is read in steps along its first dimension, each step every element of the others.
 
 use std::error::Error;
 use std::sync::Arc;
@@ -73,40 +75,56 @@ fn check(start: u64, read: &[Particle]) -> Result<(), Box<dyn Error>> {
 fn main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [path, mode] = &args[..] else {
-        return Err("usage: bounded_read PATH zarrs|records|values|shards|whole".into());
+        return Err("usage: bounded_read PATH zarrs|records|values|shards|whole|field".into());
     };
     let array = open_array(Arc::new(FilesystemStore::new(path)?), "/")?;
-    let length = array.shape()[0];
+    let shape = array.shape().to_vec();
+    let length = shape[0];
+    // Elements per index along the first dimension.
+    let row: u64 = shape[1..].iter().product();
+    let origin = vec![0; shape.len()];
     let inner = array
         .subchunk_shape()
-        .map_or(array.chunk_shape(&[0])?.to_array_shape()[0], |shape| {
+        .map_or(array.chunk_shape(&origin)?.to_array_shape()[0], |shape| {
             shape[0].get()
         });
     let step = match mode.as_str() {
-        "shards" => array.chunk_shape(&[0])?.to_array_shape()[0],
-        "whole" => length,
+        "shards" => array.chunk_shape(&origin)?.to_array_shape()[0],
+        "whole" | "field" => length,
         _ => inner,
     };
     let mut start = 0;
     let mut reads = 0;
     while start < length {
         let end = (start + step).min(length);
-        let range = [start..end];
+        let mut subset = vec![start..end];
+        subset.extend(shape[1..].iter().map(|&extent| 0..extent));
+        let first = start * row;
         match mode.as_str() {
             "zarrs" => check(
-                start,
-                &array.retrieve_array_subset::<Vec<Particle>>(&range)?,
+                first,
+                &array.retrieve_array_subset::<Vec<Particle>>(&subset)?,
             )?,
             "records" | "shards" | "whole" => {
-                check(start, &array.retrieve_records::<Particle>(&range)?)?;
+                check(first, &array.retrieve_records::<Particle>(&subset)?)?;
             }
             "values" => {
-                let values = array.retrieve_values(&range)?;
+                let values = array.retrieve_values(&subset)?;
                 let read: Vec<Particle> = values
                     .iter()
                     .map(Particle::from_value)
                     .collect::<Result<_, _>>()?;
-                check(start, &read)?;
+                check(first, &read)?;
+            }
+            "field" => {
+                let ids: Vec<u64> = array.retrieve_field(&subset, &["id"])?;
+                if let Some((offset, id)) = ids
+                    .iter()
+                    .enumerate()
+                    .find(|&(offset, &id)| id != particle(first + offset as u64).id)
+                {
+                    return Err(format!("record {}: id {id}", first + offset as u64).into());
+                }
             }
             other => return Err(format!("unknown mode {other}").into()),
         }
@@ -114,8 +132,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         start = end;
     }
     println!(
-        "{length} particles ({} bytes) read and checked in {reads} reads of up to {step} ({mode})",
-        length * 43
+        "{} particles ({} bytes) read and checked in {reads} reads of up to {} ({mode})",
+        length * row,
+        length * row * 43,
+        step * row
     );
     Ok(())
 }

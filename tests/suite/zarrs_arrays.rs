@@ -835,21 +835,31 @@ fn whole_shards_read_as_zarrs_reads_them() {
         ];
         reads_as_zarrs_reads(name, &array, &subsets);
     }
-    // Compressed rows of shards side by side, decoded as the read comes to them on two
-    // threads: an edge row of shards (13 rows in shards of 4), inner chunks and shards never
-    // written, shards wider than the array (the last column of shards, 12 of 14 columns).
-    for (name, shape) in [
-        ("split_rows_zstd", vec![13u64, 12u64]),
-        ("split_rows_zstd_wide", vec![13, 14]),
+    // Compressed rows of shards side by side, decoded as the read comes to them on two and
+    // three threads: an edge row of shards (13 rows in shards of 4), inner chunks and shards
+    // never written, shards wider than the array (the last column of shards, 12 of 14
+    // columns); inner chunks as wide as the shard, and tiles (a read hands those over a band
+    // of rows of them at a time, decoding the next band meanwhile; one shard a slab on three
+    // threads has two tiles a row, and a band two rows).
+    for (name, shape, inner) in [
+        ("split_rows_zstd", vec![13u64, 12u64], vec![2u64, 6u64]),
+        ("split_rows_zstd_wide", vec![13, 14], vec![2, 6]),
+        ("split_tiles_zstd", vec![13, 12], vec![2, 3]),
+        ("split_tiles_zstd_wide", vec![13, 14], vec![2, 3]),
+        ("split_tiles_zstd_one_column", vec![13, 6], vec![2, 3]),
     ] {
         let dir = scratch(name);
-        let array = ArrayOptions::new(shape.clone(), vec![2, 6])
+        let array = ArrayOptions::new(shape.clone(), inner)
             .shards(vec![4, 6])
             .compression(Compression::Zstd { level: 1 })
             .create(store(&dir), "/", &fill())
             .unwrap();
         let mut next = 0;
-        for region in [[1..7, 0..6], [9..13, 2..shape[1]], [5..6, 7..12]] {
+        for region in [
+            [1..7, 0..6],
+            [9..13, 2..shape[1]],
+            [5..6, 7.min(shape[1])..12.min(shape[1])],
+        ] {
             let count = region
                 .iter()
                 .map(|range| range.end - range.start)
@@ -860,16 +870,18 @@ fn whole_shards_read_as_zarrs_reads_them() {
         }
         let subsets = [
             vec![0..13, 0..shape[1]],
-            vec![0..4, 0..12],
+            vec![0..4, 0..12.min(shape[1])],
             vec![4..12, 0..shape[1]],
-            vec![12..13, 6..shape[1]],
+            vec![12..13, 3..shape[1]],
             vec![2..11, 1..5],
         ];
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        pool.install(|| reads_as_zarrs_reads(name, &array, &subsets));
+        for threads in [2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| reads_as_zarrs_reads(name, &array, &subsets));
+        }
     }
 }
 
@@ -907,15 +919,16 @@ rusty_fork_test! {
 }
 
 rusty_fork_test! {
-    /// A read of compressed whole shards whose inner chunks are runs of their elements decodes
-    /// those as it comes to them, one a thread at a time, each let go once read to its end:
-    /// beside the output it holds the stored shard being read and the next one, and two decoded
-    /// inner chunks a thread at most, never a decoded shard. (Decoded whole when fetched, the
-    /// shards of these reads, four each of ten inner chunks, went two at a time, and a window
-    /// of two decoded shards was held while the next was decoded: 3.7 MB each.) 1-D, and 2-D
-    /// with inner chunks as wide as the shard (and the shard as the array, or wider: then no
-    /// inner chunk is read to its end, and each is let go as the read moves past it); records,
-    /// and one field.
+    /// A read of compressed whole shards decodes their inner chunks as it comes to them, a band
+    /// of rows of them at a time (one inner chunk a thread at least), each let go once handed
+    /// over: beside the output it holds the stored shards being read and the next ones, and
+    /// two bands of decoded inner chunks (three where they are tiles: the next row of shards'
+    /// first row is decoded when fetched), never a decoded shard. (Decoded whole when fetched,
+    /// the shards of these reads, four each of ten inner chunks, went two at a time, and a
+    /// window of two decoded shards was held while the next was decoded: 3.7 MB each; tiles,
+    /// two windows of a row of two shards.) 1-D, and 2-D with inner chunks as wide as the shard
+    /// (and the shard as the array, or wider: then no inner chunk is read to its end), and
+    /// tiles in rows of two shards; records, and one field.
     #[test]
     fn a_compressed_shard_read_holds_inner_chunks_not_decoded_shards() {
         for (name, shape, inner, shard) in [
@@ -923,6 +936,7 @@ rusty_fork_test! {
             ("compressed_shard_peak_2d", vec![1_600, 250], vec![40, 250], vec![400, 250]),
             // Shards wider than the array: no inner chunk is read to its end.
             ("compressed_shard_peak_2d_edge", vec![1_600, 250], vec![40, 256], vec![400, 256]),
+            ("compressed_shard_peak_tiles", vec![1_600, 500], vec![40, 50], vec![400, 250]),
         ] {
             let dir = scratch(name);
             let count: u64 = shape.iter().product();
@@ -936,7 +950,24 @@ rusty_fork_test! {
             array.store_records(&subset, &records).unwrap();
             let largest_stored = *file_sizes(&dir.join("c")).iter().max().unwrap() as usize;
             let inner_bytes = inner.iter().product::<u64>() as usize * Particle::SIZE;
-            let held = 2 * largest_stored + 2 * 2 * inner_bytes + (1 << 20);
+            // A slab: the shards side by side along the first dimension; a band: rows of inner
+            // chunks across it, one inner chunk a thread at least.
+            let shards_per_slab: u64 = shape[1..]
+                .iter()
+                .zip(&shard[1..])
+                .map(|(extent, shard)| extent.div_ceil(*shard))
+                .product();
+            let chunks_per_row = shard[1..]
+                .iter()
+                .zip(&inner[1..])
+                .map(|(shard, inner)| shard / inner)
+                .product::<u64>()
+                * shards_per_slab;
+            let band = 2u64.div_ceil(chunks_per_row) * chunks_per_row;
+            let bands = if inner[1..] == shard[1..] { 2 } else { 3 };
+            let held = 2 * shards_per_slab as usize * largest_stored
+                + bands * band as usize * inner_bytes
+                + (1 << 20);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
             let (read, usage) = pool.install(|| {
                 meter::measure(|| array.retrieve_records::<Particle>(&subset).unwrap())
@@ -1025,32 +1056,25 @@ fn faulted_shards(
     let records: Vec<Particle> = (0..count).map(particle).collect();
     array.store_records(&[0..count], &records).unwrap();
     if let Some(bad) = bad {
-        let twin_dir = scratch(&format!("{name}_twin"));
-        let twin = options()
-            .create(store(&twin_dir), "/", &ParticleWithByte::default())
-            .unwrap();
-        let twins: Vec<ParticleWithByte> = records
-            .iter()
-            .enumerate()
-            .map(|(number, record)| ParticleWithByte {
-                id: record.id,
-                pos: record.pos,
-                mass: record.mass,
-                alive: if number == bad {
-                    2
-                } else {
-                    u8::from(record.alive)
-                },
-                at: record.at,
-            })
-            .collect();
-        twin.store_records(&[0..count], &twins).unwrap();
-        std::fs::copy(twin_dir.join("c/0"), dir.join("c/0")).unwrap();
+        let subset = [0..count];
+        copy_in_bad_bool(name, options(), &subset, &records, bad, &dir, "c/0");
     }
     if let Some(broken) = broken {
         break_frame(&dir.join("c/0"), 6, broken);
     }
     (dir, records)
+}
+
+/// Whether `error` is a `bool` of 2 in element `bad` of the output.
+fn is_bool_2(error: &zarrdt::array::Error, bad: usize) -> bool {
+    matches!(
+        error,
+        zarrdt::array::Error::Zarr(zarrdt::Error::InvalidElement {
+            index,
+            fault: zarrdt::advanced::ElementFault::InvalidBool(2),
+            ..
+        }) if *index == bad
+    )
 }
 
 /// A read that decodes compressed inner chunks as it comes to them reports the first fault in
@@ -1060,16 +1084,6 @@ fn faulted_shards(
 /// shard's key, for records and one field; a vector read into keeps what it held.
 #[test]
 fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
-    let is_bool_2 = |error: &zarrdt::array::Error, bad: usize| {
-        matches!(
-            error,
-            zarrdt::array::Error::Zarr(zarrdt::Error::InvalidElement {
-                index,
-                fault: zarrdt::advanced::ElementFault::InvalidBool(2),
-                ..
-            }) if *index == bad
-        )
-    };
     for (bool_in, frame_in) in [(3, 5), (4, 5), (2, 3)] {
         let bad = bool_in * 1_000 + 17;
         let name = format!("faults_as_read_{bool_in}_{frame_in}");
@@ -1126,6 +1140,122 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
         let back: Vec<Particle> = array.retrieve_records(&[6_000..12_000]).unwrap();
         assert!(same(&back, &records[6_000..]));
     });
+}
+
+/// `records` written to a new array of `options` (at `subset`) through the twin type, the
+/// record `bad` (its number in `records`) holding a `bool` of 2, and that array's `shard`
+/// copied over the one in `dir`.
+fn copy_in_bad_bool(
+    name: &str,
+    options: ArrayOptions,
+    subset: &[Range<u64>],
+    records: &[Particle],
+    bad: usize,
+    dir: &std::path::Path,
+    shard: &str,
+) {
+    let twin_dir = scratch(&format!("{name}_twin"));
+    let twin = options
+        .create(store(&twin_dir), "/", &ParticleWithByte::default())
+        .unwrap();
+    let twins: Vec<ParticleWithByte> = records
+        .iter()
+        .enumerate()
+        .map(|(number, record)| ParticleWithByte {
+            id: record.id,
+            pos: record.pos,
+            mass: record.mass,
+            alive: if number == bad {
+                2
+            } else {
+                u8::from(record.alive)
+            },
+            at: record.at,
+        })
+        .collect();
+    twin.store_records(&subset, &twins).unwrap();
+    std::fs::copy(twin_dir.join(shard), dir.join(shard)).unwrap();
+}
+
+/// Two shards side by side (8 × 12 `Particle`s in shards of 4 × 6, zstd tiles of 2 × 3, two
+/// rows of two tiles each), written by zarrdt, then the record at `bad` (row, column) holding a
+/// `bool` of 2 (if any; written through the twin type and its shard copied over) and the zstd
+/// frame of tile `broken.1` of shard `broken.0` made unreadable (if any).
+fn faulted_tiles(name: &str, bad: Option<(u64, u64)>, broken: Option<(&str, usize)>) -> PathBuf {
+    let options = || {
+        ArrayOptions::new(vec![8, 12], vec![2, 3])
+            .shards(vec![4, 6])
+            .compression(Compression::Zstd { level: 1 })
+    };
+    let dir = scratch(name);
+    let array = options().create(store(&dir), "/", &fill()).unwrap();
+    let records: Vec<Particle> = (0..96).map(particle).collect();
+    array.store_records(&[0..8, 0..12], &records).unwrap();
+    if let Some((row, column)) = bad {
+        let shard = format!("c/{}/{}", row / 4, column / 6);
+        let bad = (row * 12 + column) as usize;
+        copy_in_bad_bool(name, options(), &[0..8, 0..12], &records, bad, &dir, &shard);
+    }
+    if let Some((shard, tile)) = broken {
+        break_frame(&dir.join(shard), 4, tile);
+    }
+    dir
+}
+
+/// A read of tiles reports the first fault in the output's order, on any number of threads,
+/// though it decodes the next band of tiles (in both shards of a row) while handing this one
+/// over: a broken frame in the right shard's first tile comes at element 6, before a `bool` of
+/// 2 in the left one's second row (element 17) and after one at element 4; a frame in the
+/// second band, decoded ahead, after a `bool` in the first; a `bool` in the right shard before
+/// a frame in the left one's second band.
+#[test]
+fn tiles_decoded_as_read_report_the_first_fault() {
+    let is_frame = |error: &zarrdt::array::Error, shard: &str| matches!(error, zarrdt::array::Error::Chunk { key, .. } if key == shard);
+    // (bad record, broken tile, whether the frame comes first)
+    for (bad, broken, frame_first) in [
+        ((1, 5), ("c/0/1", 0), true),
+        ((0, 4), ("c/0/1", 0), false),
+        ((1, 2), ("c/0/1", 2), false),
+        ((1, 7), ("c/0/0", 3), false),
+        ((3, 1), ("c/0/1", 1), true),
+    ] {
+        let name = format!(
+            "tile_faults_{}_{}_{}_{}",
+            bad.0,
+            bad.1,
+            &broken.0[4..],
+            broken.1
+        );
+        let dir = faulted_tiles(&name, Some(bad), Some(broken));
+        let array = open_array(store(&dir), "/").unwrap();
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let error = array
+                    .retrieve_records::<Particle>(&[0..8, 0..12])
+                    .unwrap_err();
+                let reported = if frame_first {
+                    is_frame(&error, broken.0)
+                } else {
+                    is_bool_2(&error, (bad.0 * 12 + bad.1) as usize)
+                };
+                assert!(reported, "{name}, {threads} threads: {error:?}");
+            });
+        }
+    }
+    // The frame alone, in one field: the error names the shard; the rows of shards after it
+    // read.
+    let dir = faulted_tiles("tile_faults_frame", None, Some(("c/0/1", 3)));
+    let array = open_array(store(&dir), "/").unwrap();
+    let error = array
+        .retrieve_field::<u64>(&[0..8, 0..12], &["id"])
+        .unwrap_err();
+    assert!(is_frame(&error, "c/0/1"), "{error:?}");
+    let ids: Vec<u64> = array.retrieve_field(&[4..8, 0..12], &["id"]).unwrap();
+    assert_eq!(ids, (48..96).map(|i| particle(i).id).collect::<Vec<u64>>());
 }
 
 /// An inner chunk a read never comes to is no error, on any number of threads, as with zarrs:

@@ -1,6 +1,9 @@
 //! Writes a large sharded, zstd-compressed Zarr v3 array of 43-byte particles, to measure
-//! `zarrdt dump` on it: `cargo run --release -p zarrdt-cli --example big_array -- PATH [RECORDS]`
-//! (25 000 000 records by default: 1.075 GB uncompressed).
+//! `zarrdt dump` and reads on it: `cargo run --release -p zarrdt-cli --example big_array --
+//! PATH [RECORDS] [tiles]` (25 000 000 records by default: 1.075 GB uncompressed). One
+//! dimension, in shards of 1 000 000 and inner chunks of 100 000; with `tiles`, two: rows of
+//! 3 000 (RECORDS a multiple of 3 000), in shards of 1 000 × 1 000 and inner chunks of
+//! 250 × 250, particle `i` at row `i / 3000`, column `i % 3000`.
 
 use std::error::Error;
 use std::sync::Arc;
@@ -47,27 +50,49 @@ fn particle(i: u64) -> Particle {
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args = std::env::args().skip(1);
-    let path = args.next().ok_or("usage: big_array PATH [RECORDS]")?;
+    let usage = "usage: big_array PATH [RECORDS] [tiles]";
+    let path = args.next().ok_or(usage)?;
     let records: u64 = args.next().map_or(Ok(25_000_000), |n| n.parse())?;
-    let (chunk, shard) = (100_000, 1_000_000);
+    let tiles = match args.next().as_deref() {
+        None => false,
+        Some("tiles") => true,
+        Some(_) => return Err(usage.into()),
+    };
+    const WIDTH: u64 = 3_000;
+    if tiles && !records.is_multiple_of(WIDTH) {
+        return Err(format!("with tiles, RECORDS is a multiple of {WIDTH}").into());
+    }
     if std::path::Path::new(&path).exists() {
         std::fs::remove_dir_all(&path)?;
     }
     let store = Arc::new(FilesystemStore::new(&path)?);
     let fill = particle(0);
-    let array = ArrayOptions::new(vec![records], vec![chunk])
-        .shards(vec![shard])
+    let (shape, inner, shard) = if tiles {
+        (
+            vec![records / WIDTH, WIDTH],
+            vec![250, 250],
+            vec![1_000, 1_000],
+        )
+    } else {
+        (vec![records], vec![100_000], vec![1_000_000])
+    };
+    let array = ArrayOptions::new(shape.clone(), inner)
+        .shards(shard.clone())
         .compression(Compression::Zstd { level: 1 })
         .create(store, "/", &fill)?;
+    // A row of shards at a time (the second dimension, if any, whole).
     let mut start = 0;
-    while start < records {
-        let end = (start + shard).min(records);
-        let batch: Vec<Particle> = (start..end).map(particle).collect();
-        array.store_records(&[start..end], &batch)?;
+    while start < shape[0] {
+        let end = (start + shard[0]).min(shape[0]);
+        let mut subset = vec![start..end];
+        subset.extend(shape[1..].iter().map(|&extent| 0..extent));
+        let row: u64 = shape[1..].iter().product();
+        let batch: Vec<Particle> = (start * row..end * row).map(particle).collect();
+        array.store_records(&subset, &batch)?;
         start = end;
     }
     println!(
-        "{records} particles of 43 bytes ({} bytes) in {path}",
+        "{records} particles of 43 bytes ({} bytes) in {path}, shape {shape:?}",
         records * 43
     );
     Ok(())

@@ -42,6 +42,7 @@ pub(crate) struct Slab {
 
 /// A run of consecutive elements of the subset (in C order) that lie in one unit: the unit's
 /// number in its slab and the elements' positions in the unit's overlap.
+#[derive(Clone)]
 pub(crate) struct Run {
     pub(crate) unit: usize,
     pub(crate) elements: Range<usize>,

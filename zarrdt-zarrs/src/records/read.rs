@@ -2,11 +2,14 @@
 //! units of a few slabs fetched and decoded by zarrs' codecs in parallel while the previous
 //! slabs are decoded, each run of elements straight from the codecs' output into the caller's
 //! output ([`Sink`]), in C order; a shard the subset covers whole is read in one read and
-//! split into its inner chunks by [`WholeShards`] where it can be; records stored in the other
-//! byte order are handed over in that order where they can be ([`StoredOrder`]). Memory: the
-//! output and two windows of units (a window is whole slabs of at least as many units as
-//! threads, or one slab, a row of shards, where shards are read whole with an inner chunk for
-//! every thread and either decoded as the read comes to them or many), whatever the array's
+//! split into its inner chunks by [`WholeShards`] where it can be, compressed inner chunks
+//! decoded a band at a time as the read comes to them (a band: rows of inner chunks across
+//! the slab, one inner chunk a thread at least); records stored in the other byte order are
+//! handed over in that order where they can be ([`StoredOrder`]). Memory: the output and two
+//! windows of units (a window is whole slabs of at least as many units as threads, or one
+//! slab, a row of shards, where shards are read whole with an inner chunk for every thread and
+//! either decoded as the read comes to them or many), of which shards decoded as read hold
+//! their stored bytes and two or three bands of decoded inner chunks, whatever the array's
 //! size.
 
 use std::borrow::Cow;
@@ -23,9 +26,10 @@ use zarrs::array::{
 };
 use zarrs::storage::ReadableStorageTraits;
 
+use super::plan::Run;
 use super::plan::{Plan, Slab, Unit};
 use super::stored_order::StoredOrder;
-use super::whole_shard::{SplitShard, WholeShards};
+use super::whole_shard::{Piece, SplitShard, ToDecode, WholeShards};
 use crate::Error;
 use crate::subset::check_subset;
 
@@ -190,12 +194,20 @@ enum UnitBytes<'a> {
     Shard(SplitShard<'a>),
 }
 
-impl UnitBytes<'_> {
+impl<'a> UnitBytes<'a> {
     /// The order of every multi-byte value in the unit's bytes.
     fn endian(&self) -> Endian {
         match self {
             UnitBytes::Whole(_, endian) => *endian,
             UnitBytes::Shard(shard) => shard.endian(),
+        }
+    }
+
+    /// The shard read whole, if the unit is one.
+    fn shard(&self) -> Option<&SplitShard<'a>> {
+        match self {
+            UnitBytes::Shard(shard) => Some(shard),
+            UnitBytes::Whole(..) => None,
         }
     }
 
@@ -299,14 +311,170 @@ fn decode<K: Sink>(
     let mut first_unit = 0;
     for slab in slabs {
         let units = &mut bytes[first_unit..first_unit + slab.units.len()];
-        for run in plan.runs(slab) {
-            let range = run.elements.start * element_size..run.elements.end * element_size;
-            let endian = units[run.unit].endian();
-            units[run.unit].for_each(range, element_size, &mut |run_bytes| {
-                Ok(sink.take(run_bytes, endian)?)
-            })?;
-        }
+        hand_over_slab(&plan.runs(slab), units, element_size, sink)?;
         first_unit += slab.units.len();
+    }
+    Ok(())
+}
+
+/// Runs of a slab whose shards' inner chunks are decoded together: the runs, and the rows of
+/// inner chunks they come to in every shard read whole (see [`SplitShard::to_decode`]).
+struct Band {
+    runs: Vec<Run>,
+    rows: Range<usize>,
+}
+
+/// The runs of a slab in bands, each of enough rows of inner chunks (in all its shards read
+/// whole together) for one inner chunk a thread; a run through several bands (along the first
+/// dimension, the only one in a one-dimensional array) is cut where they meet.
+fn bands(runs: &[Run], units: &[UnitBytes<'_>]) -> Vec<Band> {
+    let per_row: usize = units
+        .iter()
+        .filter_map(UnitBytes::shard)
+        .map(SplitShard::chunks_per_row)
+        .sum();
+    let rows_per_band = rayon::current_num_threads().max(1).div_ceil(per_row.max(1));
+    let mut bands = Vec::new();
+    let mut band = Band {
+        runs: Vec::new(),
+        rows: 0..0,
+    };
+    for run in runs {
+        // Runs in units that are not shards read whole belong to the band they come in.
+        let Some(row_len) = units[run.unit].shard().map(SplitShard::row_len) else {
+            band.runs.push(run.clone());
+            continue;
+        };
+        // The shards read whole in a slab all start at its first row: a run's row of inner
+        // chunks is the same in all of them.
+        let mut at = run.elements.start;
+        while at < run.elements.end {
+            let row = at / row_len;
+            if !band.rows.contains(&row) {
+                let rows = row..row.saturating_add(rows_per_band);
+                let done = std::mem::replace(
+                    &mut band,
+                    Band {
+                        runs: Vec::new(),
+                        rows,
+                    },
+                );
+                if !done.runs.is_empty() {
+                    bands.push(done);
+                }
+            }
+            let end = run.elements.end.min(band.rows.end.saturating_mul(row_len));
+            band.runs.push(Run {
+                unit: run.unit,
+                elements: at..end,
+            });
+            at = end;
+        }
+    }
+    if !band.runs.is_empty() {
+        bands.push(band);
+    }
+    bands
+}
+
+/// Hands `sink` the runs of one slab in order, from its units' bytes: a band at a time, its
+/// inner chunks decoded before it is handed over (on all threads; beside the handing over of
+/// the band before, where that is one thread's work) and let go after.
+fn hand_over_slab<K: Sink>(
+    runs: &[Run],
+    units: &mut [UnitBytes<'_>],
+    element_size: usize,
+    sink: &mut K,
+) -> Result<(), Error> {
+    let bands = bands(runs, units);
+    let mut decoded = bands
+        .first()
+        .map(|band| decode_chunks(to_decode(units, band)))
+        .unwrap_or_default();
+    for (number, band) in bands.iter().enumerate() {
+        for (unit, chunk, piece) in decoded.drain(..) {
+            if let UnitBytes::Shard(shard) = &mut units[unit] {
+                shard.settle(chunk, piece);
+            }
+        }
+        let band_runs = &band.runs;
+        let next = bands.get(number + 1);
+        // Runs shorter than `PARALLEL_BYTES` are handed over by one thread: the other threads
+        // decode the next band meanwhile.
+        let one_thread = band_runs
+            .iter()
+            .all(|run| run.elements.len().saturating_mul(element_size) < PARALLEL_BYTES);
+        if let Some(next) = next.filter(|_| one_thread) {
+            let next = to_decode(units, next);
+            let (ahead, handed) = rayon::join(
+                || decode_chunks(next),
+                || hand_over(band_runs, units, element_size, sink),
+            );
+            handed?;
+            let_go(units, band);
+            decoded = ahead;
+        } else {
+            hand_over(band_runs, units, element_size, sink)?;
+            // This band let go before the next one is decoded: one band in memory.
+            let_go(units, band);
+            if let Some(next) = next {
+                decoded = decode_chunks(to_decode(units, next));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Lets the inner chunks of `band` go in every shard of `units`: they are handed over.
+fn let_go(units: &mut [UnitBytes<'_>], band: &Band) {
+    for unit in units {
+        if let UnitBytes::Shard(shard) = unit {
+            shard.let_go(band.rows.clone());
+        }
+    }
+}
+
+/// The inner chunks of `band` still to be decoded in every shard of `units`, with their unit's
+/// number.
+fn to_decode<'a>(units: &[UnitBytes<'a>], band: &Band) -> Vec<(usize, ToDecode<'a>)> {
+    units
+        .iter()
+        .enumerate()
+        .filter_map(|(unit, bytes)| Some((unit, bytes.shard()?)))
+        .flat_map(|(unit, shard)| {
+            shard
+                .to_decode(band.rows.clone())
+                .into_iter()
+                .map(move |chunk| (unit, chunk))
+        })
+        .collect()
+}
+
+/// `chunks` decoded on all threads: (unit, inner chunk, piece).
+fn decode_chunks(chunks: Vec<(usize, ToDecode<'_>)>) -> Vec<(usize, usize, Piece)> {
+    chunks
+        .into_par_iter()
+        .map(|(unit, chunk)| {
+            let (chunk, piece) = chunk.decode();
+            (unit, chunk, piece)
+        })
+        .collect()
+}
+
+/// Hands `sink` the bytes of `runs`, from `units`.
+fn hand_over<K: Sink>(
+    runs: &[Run],
+    units: &mut [UnitBytes<'_>],
+    element_size: usize,
+    sink: &mut K,
+) -> Result<(), Error> {
+    for run in runs {
+        let range = run.elements.start * element_size..run.elements.end * element_size;
+        let unit = &mut units[run.unit];
+        let endian = unit.endian();
+        unit.for_each(range, element_size, &mut |run_bytes| {
+            Ok(sink.take(run_bytes, endian)?)
+        })?;
     }
     Ok(())
 }

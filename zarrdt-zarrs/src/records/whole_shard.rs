@@ -4,14 +4,18 @@
 //! half), its index checked as [`check_shards`](crate::check_shards) checks it, and each inner
 //! chunk decoded by the array's inner codecs straight from the shard's bytes, to the records'
 //! stored byte order where [`StoredOrder`] can: an uncompressed inner chunk is not copied at
-//! all, and no shard-sized buffer is made. Compressed inner chunks that a read takes in order
-//! are decoded as it comes to them, one a thread at a time, each handed to the output before
-//! the next ones are decoded and let go once the read has moved past it: beside the output,
-//! the stored shard and a decoded inner chunk a thread, for each shard being read. An inner
-//! chunk that fails to decode is an error only when the read comes to it. (zarrs' own decode
-//! of a whole shard copies every inner chunk into a new
-//! shard-sized buffer, which the kernel faults in anew for each shard: shards are larger than
-//! what the allocator keeps for reuse.)
+//! all, and no shard-sized buffer is made. Compressed inner chunks are decoded as the read
+//! comes to them, a band of rows of inner chunks at a time (a row: the inner chunks at one
+//! index along the shard's first dimension), each band handed to the output and let go before
+//! the next but one is decoded; tiles (inner chunks narrower than the shard, handed over a
+//! tile's row at a time by one thread) have the next band decoded meanwhile, and a shard's
+//! first row decoded when it is fetched: beside the output, the stored shards and two bands
+//! of decoded inner chunks (three, tiles), never a decoded shard. An inner chunk that fails to
+//! decode is an error only when the read comes to it; one wholly beyond the array's end is
+//! never decoded. (zarrs' own
+//! decode of a whole shard copies every inner chunk into a new shard-sized buffer, which the
+//! kernel faults in anew for each shard: shards are larger than what the allocator keeps for
+//! reuse.)
 //!
 //! A write: each inner chunk that is not all the fill value encoded by the array's inner codecs
 //! and copied once, in C order, before or after the index the index codecs encode, into a
@@ -30,7 +34,7 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::num::NonZeroU64;
 use std::ops::Range;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use rayon::prelude::*;
 use zarrdt_core::Endian;
@@ -93,7 +97,7 @@ pub(crate) struct WholeShards {
     /// The size of one element.
     element_size: usize,
     /// Whether each inner chunk is a run of the shard's elements (as wide as the shard in
-    /// every dimension but the first), so that a read takes them in order.
+    /// every dimension but the first), so that a write encodes it where it lies.
     in_order: bool,
     /// Whether the inner codecs end in bytes-to-bytes codecs (a compressor, a checksum): an
     /// inner chunk decoded is then a buffer of its own, not a part of the stored shard.
@@ -112,22 +116,18 @@ pub(crate) struct SplitShard<'a> {
     pieces: Vec<Piece>,
     /// How many pieces are read from `stored` (encoded, or stored as they are).
     in_stored: usize,
-    /// The first piece not let go yet, where inner chunks are read in order (each piece before
-    /// the one being read is done with).
-    next_to_let_go: usize,
     shards: &'a WholeShards,
     /// The shard's store key, for errors.
-    key: String,
+    key: Arc<str>,
     options: CodecOptions,
 }
 
 /// One inner chunk's bytes.
-enum Piece {
+pub(crate) enum Piece {
     /// Not decoded yet: its bytes in the stored shard, encoded.
     Encoded(Range<usize>),
     /// Its decode failed: the error, raised when a read comes to it (so that the error a read
-    /// reports is the first in the output's order, and an inner chunk it never comes to, one
-    /// beyond the array's end, is no error).
+    /// reports is the first in the output's order, whatever was decoded ahead of it).
     Failed(Error),
     /// In the stored shard, as they are (the inner codecs changed nothing).
     Stored(Range<usize>),
@@ -135,8 +135,21 @@ enum Piece {
     Decoded(Vec<u8>),
     /// Not stored: the fill value.
     Fill,
-    /// Read to its end and let go (inner chunks read in order).
+    /// Not to be read: handed over and let go, or wholly beyond the array's end.
     Released,
+}
+
+/// An inner chunk still to be decoded, apart from its shard (its encoded bytes shared with the
+/// stored shard), so that it is decoded while the shard's other inner chunks are read.
+pub(crate) struct ToDecode<'a> {
+    /// Its number (C order among the shard's inner chunks) and its place in the stored shard.
+    chunk: usize,
+    range: Range<usize>,
+    bytes: Bytes,
+    shards: &'a WholeShards,
+    /// The shard's store key, for errors.
+    key: Arc<str>,
+    options: CodecOptions,
 }
 
 impl WholeShards {
@@ -222,7 +235,8 @@ impl WholeShards {
 
     /// Reads the shard at `indices` in one read and checks its index; `None` if it is not
     /// stored. Its inner chunks are decoded as the read comes to them where
-    /// [`decodes_as_read`](Self::decodes_as_read), all of them now (on all threads) otherwise.
+    /// [`decodes_as_read`](Self::decodes_as_read) (the first row of tiles now), all of them now
+    /// (on all threads) otherwise.
     pub(crate) fn read<S: ?Sized + ReadableStorageTraits + 'static>(
         &self,
         array: &Array<S>,
@@ -233,16 +247,22 @@ impl WholeShards {
         let Some(stored) = array.storage().get(&key)? else {
             return Ok(None);
         };
-        let key = key.to_string();
+        let key: Arc<str> = Arc::from(key.as_str());
         let fail = |reason: String| Error::Shard {
-            key: key.clone(),
+            key: key.to_string(),
             reason,
         };
         let index = self.sharding.index_in(&self.plan, &stored, "is", &fail)?;
         let pieces = index
             .entries()
             .iter()
-            .map(|entry| {
+            .enumerate()
+            .map(|(number, entry)| {
+                // No read comes to an inner chunk wholly beyond the array's end (one stored
+                // before the array shrank): never decoded, as zarrs never decodes it.
+                if self.beyond(indices, array.shape(), number) {
+                    return Ok(Piece::Released);
+                }
                 let Some(range) = entry else {
                     return Ok(Piece::Fill);
                 };
@@ -265,26 +285,28 @@ impl WholeShards {
             stored,
             pieces,
             in_stored,
-            next_to_let_go: 0,
             shards: self,
             key,
             options: *options,
         };
         if !self.decodes_as_read() {
-            let all = 0..shard.pieces.len();
-            shard.decode(all);
+            shard.decode_all(0..usize::MAX);
+        } else if !self.in_order {
+            // Tiles: a read hands them over a row of them at a time, each row's decode beside
+            // the handing over of the row before; this shard's first row is decoded now,
+            // beside the handing over of the shards read before it.
+            shard.decode_all(0..1);
         }
         Ok(Some(shard))
     }
 
-    /// Whether a read decodes a shard's inner chunks as it comes to them, as many at a time as
-    /// there are threads, each handed to the output before the next ones are decoded: the
-    /// inner chunks are runs of the shard's elements, read in order, compressed (each decoded
-    /// into a buffer of its own; uncompressed ones are read where they are stored), and there
-    /// are enough of them to keep every thread busy. Memory, for each shard being read: the
-    /// stored shard and one decoded inner chunk a thread, not the decoded shard.
+    /// Whether a read decodes a shard's inner chunks as it comes to them, a band of rows of
+    /// them at a time (see [`SplitShard::to_decode`]): they are compressed (each decoded into a
+    /// buffer of its own; uncompressed ones are read where they are stored) and there are
+    /// enough of them to keep every thread busy. Memory, for each shard being read: the stored
+    /// shard and two bands of decoded inner chunks, not the decoded shard.
     pub(crate) fn decodes_as_read(&self) -> bool {
-        self.in_order && self.compressed && self.inner_chunks() >= rayon::current_num_threads()
+        self.compressed && self.inner_chunks() >= rayon::current_num_threads()
     }
 
     /// Stores `elements`, the native bytes of every element of the shard at `indices` (C
@@ -548,90 +570,76 @@ impl WholeShards {
     }
 }
 
-impl SplitShard<'_> {
-    /// Decodes the inner chunks `numbers` not decoded yet, on all threads (a failure kept as
-    /// the piece's, for a read that comes to it). Lets the stored shard go once no piece is
-    /// read from it.
-    fn decode(&mut self, numbers: Range<usize>) {
-        let shards = self.shards;
-        let stored = &self.stored;
-        let base = stored.as_ptr().addr();
-        let shape = shards.sharding.inner_chunk_shape();
-        let (key, options) = (&self.key, &self.options);
-        let decode = |number: usize, piece: &Piece| -> Result<Option<Piece>, Error> {
-            let Piece::Encoded(range) = piece else {
-                return Ok(None);
-            };
-            // Within the stored shard: checked when it was read.
-            let bytes = &stored[range.clone()];
-            let decoded = match &shards.stored_order {
-                Some(order) => order.decode(
-                    shards.sharding.inner_codecs(),
-                    Cow::Borrowed(bytes),
-                    shape,
-                    options,
-                ),
-                None => shards.sharding.decode_inner(bytes, shape, options),
-            }
-            .map_err(|error| Error::at_key(key.clone(), error))?;
-            if decoded.len() != shards.inner_bytes {
-                return Err(Error::Shard {
-                    key: key.clone(),
-                    reason: format!(
-                        "inner chunk {number} decodes to {} bytes, expected {}",
-                        decoded.len(),
-                        shards.inner_bytes
-                    ),
-                });
-            }
-            Ok(Some(match decoded {
-                // Borrowed from `stored` (a codec hands back its input or a part of it): kept
-                // as its place there.
-                Cow::Borrowed(slice) => match slice.as_ptr().addr().checked_sub(base) {
-                    Some(offset) if offset + slice.len() <= stored.len() => {
-                        Piece::Stored(offset..offset + slice.len())
-                    }
-                    _ => Piece::Decoded(slice.to_vec()),
-                },
-                Cow::Owned(owned) => Piece::Decoded(owned),
-            }))
-        };
-        let first = numbers.start;
-        let decoded = self.pieces[numbers.clone()]
-            .par_iter()
-            .enumerate()
-            .map(|(offset, piece)| decode(first + offset, piece))
+impl<'a> SplitShard<'a> {
+    /// Decodes every inner chunk of the rows `rows` not decoded yet, on all threads.
+    fn decode_all(&mut self, rows: Range<usize>) {
+        let decoded = self
+            .to_decode(rows)
+            .into_par_iter()
+            .map(ToDecode::decode)
             .collect::<Vec<_>>();
-        for (piece, decoded) in self.pieces[numbers].iter_mut().zip(decoded) {
-            let decoded = match decoded {
-                Ok(None) => continue,
-                Ok(Some(decoded)) => decoded,
-                Err(error) => Piece::Failed(error),
-            };
-            if !matches!(decoded, Piece::Stored(_)) {
-                self.in_stored -= 1;
-            }
-            *piece = decoded;
+        for (chunk, piece) in decoded {
+            self.settle(chunk, piece);
         }
+    }
+
+    /// The inner chunks in the rows `rows` still to be decoded (a row: the inner chunks at one
+    /// index along the shard's first dimension, C order among them).
+    pub(crate) fn to_decode(&self, rows: Range<usize>) -> Vec<ToDecode<'a>> {
+        let per_row = self.chunks_per_row();
+        let start = rows.start.saturating_mul(per_row).min(self.pieces.len());
+        let end = rows.end.saturating_mul(per_row).min(self.pieces.len());
+        (start..end)
+            .filter_map(|chunk| {
+                let Piece::Encoded(range) = &self.pieces[chunk] else {
+                    return None;
+                };
+                Some(ToDecode {
+                    chunk,
+                    range: range.clone(),
+                    // Within the stored shard: checked when it was read.
+                    bytes: self.stored.slice(range.clone()),
+                    shards: self.shards,
+                    key: self.key.clone(),
+                    options: self.options,
+                })
+            })
+            .collect()
+    }
+
+    /// Puts `piece`, the inner chunk `chunk` decoded ([`ToDecode::decode`]), in place of its
+    /// encoded bytes; lets the stored shard go once no piece is read from it.
+    pub(crate) fn settle(&mut self, chunk: usize, piece: Piece) {
+        let Some(place @ Piece::Encoded(_)) = self.pieces.get_mut(chunk) else {
+            return;
+        };
+        if !matches!(piece, Piece::Stored(_)) {
+            self.in_stored -= 1;
+        }
+        *place = piece;
         self.let_go_of_stored();
     }
 
-    /// Lets the pieces before `number` go, where inner chunks are read in order: a read has
-    /// moved past them (whole shards are read in C order, each element once), whether or not
-    /// it read them to their ends (at the array's edge it does not).
-    fn let_go_before(&mut self, number: usize) {
-        if !self.shards.in_order {
-            return;
+    /// Lets the inner chunks of the rows `rows` go: a read has handed them over (whole shards
+    /// are read in C order, each element once), whether or not it read all of them (at the
+    /// array's edge it does not). Lets the stored shard go once no piece is read from it.
+    pub(crate) fn let_go(&mut self, rows: Range<usize>) {
+        let per_row = self.chunks_per_row();
+        let start = rows.start.saturating_mul(per_row).min(self.pieces.len());
+        let end = rows.end.saturating_mul(per_row).min(self.pieces.len());
+        for number in start..end {
+            self.release(number);
         }
-        while self.next_to_let_go < number.min(self.pieces.len()) {
-            let released =
-                std::mem::replace(&mut self.pieces[self.next_to_let_go], Piece::Released);
-            if let Piece::Stored(_) | Piece::Encoded(_) = released {
-                self.in_stored -= 1;
-            }
-            self.next_to_let_go += 1;
+    }
+
+    /// Lets the inner chunk `number` go; lets the stored shard go once no piece is read from it.
+    fn release(&mut self, number: usize) {
+        if let Some(piece) = self.pieces.get_mut(number)
+            && let Piece::Stored(_) | Piece::Encoded(_) = std::mem::replace(piece, Piece::Released)
+        {
+            self.in_stored -= 1;
+            self.let_go_of_stored();
         }
-        self.let_go_of_stored();
     }
 
     /// Lets the stored shard go if no piece is read from it any more.
@@ -641,9 +649,26 @@ impl SplitShard<'_> {
         }
     }
 
+    /// The number of inner chunks in a row of them (at one index along the first dimension).
+    pub(crate) fn chunks_per_row(&self) -> usize {
+        let counts = self.shards.plan.chunks_per_shard();
+        let per_row: u64 = counts.iter().skip(1).product();
+        usize::try_from(per_row).unwrap_or(usize::MAX).max(1)
+    }
+
+    /// The number of elements in a row of inner chunks: the elements at `row * len..(row + 1)
+    /// * len` (C order in the shard) are in row `row`.
+    pub(crate) fn row_len(&self) -> usize {
+        let shards = self.shards;
+        let row: u64 = shards.shard_shape.iter().skip(1).product();
+        let len = row.saturating_mul(shards.inner.first().copied().unwrap_or(1));
+        usize::try_from(len).unwrap_or(usize::MAX).max(1)
+    }
+
     /// The shard's decoded bytes in `range` (bytes of its elements in C order), handed to
     /// `take` a piece at a time (a piece is the part of a row of the shard in one inner
-    /// chunk); `None` if the range is not whole elements of the shard.
+    /// chunk); `None` if the range is not whole elements of the shard or comes to an inner
+    /// chunk not decoded (a caller's bug).
     pub(crate) fn for_each(
         &mut self,
         range: Range<usize>,
@@ -680,12 +705,6 @@ impl SplitShard<'_> {
             // Along the last dimension, to the end of the inner chunk's row or of the range.
             let count = (inner[last] - coordinates[last] % inner[last]).min(end - at);
             let number = usize::try_from(chunk).ok()?;
-            self.let_go_before(number);
-            if let Piece::Encoded(_) = self.pieces.get(number)? {
-                // This inner chunk and the ones after it, one a thread.
-                let batch = number..(number + rayon::current_num_threads()).min(self.pieces.len());
-                self.decode(batch);
-            }
             // A failed decode: its error, now that the read has come to it.
             if let Piece::Failed(_) = self.pieces.get(number)?
                 && let Piece::Failed(error) =
@@ -704,10 +723,10 @@ impl SplitShard<'_> {
             if let Err(error) = take(bytes.get(from..to)?) {
                 return Some(Err(error));
             }
-            // Inner chunks that are runs of the shard's elements are read in order, each once:
-            // one read to its end is let go at once (not when the read moves on).
+            // Read to its end: each element of a whole shard is read once, in C order, so no
+            // read comes to this inner chunk again.
             if to == shards.inner_bytes {
-                self.let_go_before(number);
+                self.release(number);
             }
             at += count;
         }
@@ -722,5 +741,54 @@ impl SplitShard<'_> {
     /// The length of the shard's decoded bytes.
     pub(crate) fn len(&self) -> usize {
         self.pieces.len() * self.shards.inner_bytes
+    }
+}
+
+impl ToDecode<'_> {
+    /// The inner chunk decoded by the inner codecs: its number and its piece, or its failure
+    /// kept for a read that comes to it.
+    pub(crate) fn decode(self) -> (usize, Piece) {
+        let shards = self.shards;
+        let shape = shards.sharding.inner_chunk_shape();
+        let decoded = match &shards.stored_order {
+            Some(order) => order.decode(
+                shards.sharding.inner_codecs(),
+                Cow::Borrowed(&self.bytes),
+                shape,
+                &self.options,
+            ),
+            None => shards
+                .sharding
+                .decode_inner(&self.bytes, shape, &self.options),
+        };
+        let piece = match decoded {
+            Err(error) => Piece::Failed(Error::at_key(self.key.to_string(), error)),
+            Ok(decoded) if decoded.len() != shards.inner_bytes => Piece::Failed(Error::Shard {
+                reason: format!(
+                    "inner chunk {} decodes to {} bytes, expected {}",
+                    self.chunk,
+                    decoded.len(),
+                    shards.inner_bytes
+                ),
+                key: self.key.to_string(),
+            }),
+            // Borrowed from the stored bytes (a codec hands back its input or a part of it):
+            // kept as its place in the stored shard.
+            Ok(Cow::Borrowed(slice)) => {
+                match slice
+                    .as_ptr()
+                    .addr()
+                    .checked_sub(self.bytes.as_ptr().addr())
+                {
+                    Some(offset) if offset + slice.len() <= self.bytes.len() => {
+                        let start = self.range.start + offset;
+                        Piece::Stored(start..start + slice.len())
+                    }
+                    _ => Piece::Decoded(slice.to_vec()),
+                }
+            }
+            Ok(Cow::Owned(owned)) => Piece::Decoded(owned),
+        };
+        (self.chunk, piece)
     }
 }
