@@ -840,18 +840,46 @@ fn whole_shards_read_as_zarrs_reads_them() {
     // never written, shards wider than the array (the last column of shards, 12 of 14
     // columns); inner chunks as wide as the shard, and tiles (a read hands those over a band
     // of rows of them at a time, decoding the next band meanwhile; one shard a slab on three
-    // threads has two tiles a row, and a band two rows).
-    for (name, shape, inner) in [
-        ("split_rows_zstd", vec![13u64, 12u64], vec![2u64, 6u64]),
-        ("split_rows_zstd_wide", vec![13, 14], vec![2, 6]),
-        ("split_tiles_zstd", vec![13, 12], vec![2, 3]),
-        ("split_tiles_zstd_wide", vec![13, 14], vec![2, 3]),
-        ("split_tiles_zstd_one_column", vec![13, 6], vec![2, 3]),
+    // threads has two tiles a row, and a band two rows); big-endian tiles, decoded in their
+    // stored order.
+    for (name, shape, inner, endian) in [
+        (
+            "split_rows_zstd",
+            vec![13u64, 12u64],
+            vec![2u64, 6u64],
+            Endian::Little,
+        ),
+        (
+            "split_rows_zstd_wide",
+            vec![13, 14],
+            vec![2, 6],
+            Endian::Little,
+        ),
+        ("split_tiles_zstd", vec![13, 12], vec![2, 3], Endian::Little),
+        (
+            "split_tiles_zstd_wide",
+            vec![13, 14],
+            vec![2, 3],
+            Endian::Little,
+        ),
+        (
+            "split_tiles_zstd_one_column",
+            vec![13, 6],
+            vec![2, 3],
+            Endian::Little,
+        ),
+        (
+            "split_tiles_zstd_big",
+            vec![13, 14],
+            vec![2, 3],
+            Endian::Big,
+        ),
     ] {
         let dir = scratch(name);
         let array = ArrayOptions::new(shape.clone(), inner)
             .shards(vec![4, 6])
             .compression(Compression::Zstd { level: 1 })
+            .endian(endian)
             .create(store(&dir), "/", &fill())
             .unwrap();
         let mut next = 0;
