@@ -135,7 +135,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         "{} particles ({} bytes) read and checked in {reads} reads of up to {} ({mode})",
         length * row,
         length * row * 43,
-        step * row
+        step.min(length) * row
     );
     Ok(())
 }

@@ -913,6 +913,75 @@ fn whole_shards_read_as_zarrs_reads_them() {
     }
 }
 
+/// Tiles in the second and third dimensions of a 3-D array (edges in all three, shards partly
+/// written and missing), decoded a band at a time on one, two and three threads, read as zarrs
+/// reads them: compressed in both byte orders, tiles as tall as the shard, and uncompressed.
+#[test]
+fn tiles_in_three_dimensions_read_as_zarrs_reads_them() {
+    for (name, inner, shard, compression, endian) in [
+        (
+            "tiles_3d",
+            [2, 3, 5],
+            [4, 6, 10],
+            Compression::Zstd { level: 1 },
+            Endian::Little,
+        ),
+        (
+            "tiles_3d_big",
+            [2, 3, 2],
+            [4, 6, 4],
+            Compression::Zstd { level: 1 },
+            Endian::Big,
+        ),
+        (
+            "tiles_3d_tall",
+            [4, 3, 5],
+            [4, 6, 10],
+            Compression::Zstd { level: 1 },
+            Endian::Little,
+        ),
+        (
+            "tiles_3d_plain",
+            [2, 3, 2],
+            [4, 6, 4],
+            Compression::None,
+            Endian::Little,
+        ),
+    ] {
+        let dir = scratch(name);
+        let array = ArrayOptions::new(vec![7, 9, 11], inner.to_vec())
+            .shards(shard.to_vec())
+            .compression(compression)
+            .endian(endian)
+            .create(store(&dir), "/", &fill())
+            .unwrap();
+        let mut next = 0;
+        for region in [[0..4, 0..9, 0..11], [5..7, 2..8, 3..11], [4..5, 6..7, 0..2]] {
+            let count = region
+                .iter()
+                .map(|range| range.end - range.start)
+                .product::<u64>();
+            let records: Vec<Particle> = (next..next + count).map(particle).collect();
+            next += count;
+            array.store_records(&region, &records).unwrap();
+        }
+        let subsets = [
+            vec![0..7, 0..9, 0..11],
+            vec![0..4, 0..6, 0..11],
+            vec![4..7, 0..9, 0..11],
+            vec![1..7, 3..9, 2..10],
+            vec![3..5, 0..9, 10..11],
+        ];
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| reads_as_zarrs_reads(name, &array, &subsets));
+        }
+    }
+}
+
 rusty_fork_test! {
     /// A read of whole shards holds each stored shard and the records, and no decoded copy of
     /// the shard besides (zarrs' own decode of a whole shard makes one, shard-sized): the bytes

@@ -7,10 +7,11 @@
 //! all, and no shard-sized buffer is made. Compressed inner chunks are decoded as the read
 //! comes to them, a band of rows of inner chunks at a time (a row: the inner chunks at one
 //! index along the shard's first dimension), each band handed to the output and let go before
-//! the next but one is decoded; tiles (inner chunks narrower than the shard, handed over a
-//! tile's row at a time by one thread) have the next band decoded meanwhile, and a shard's
-//! first row decoded when it is fetched: beside the output, the stored shards and two bands
-//! of decoded inner chunks (three, tiles), never a decoded shard. An inner chunk that fails to
+//! the next but one is decoded; where a band is handed over by one thread (its runs short: a
+//! tile's row, or a short row of the shard) the next band is decoded meanwhile, and tiles
+//! (inner chunks narrower than the shard) have a shard's first row decoded when it is fetched:
+//! beside the output, the stored shards and two bands of decoded inner chunks (three, tiles),
+//! never a decoded shard. An inner chunk that fails to
 //! decode is an error only when the read comes to it; one wholly beyond the array's end is
 //! never decoded. (zarrs' own
 //! decode of a whole shard copies every inner chunk into a new shard-sized buffer, which the
@@ -97,7 +98,8 @@ pub(crate) struct WholeShards {
     /// The size of one element.
     element_size: usize,
     /// Whether each inner chunk is a run of the shard's elements (as wide as the shard in
-    /// every dimension but the first), so that a write encodes it where it lies.
+    /// every dimension but the first), so that a write encodes it where it lies; otherwise
+    /// they are tiles, and a read decodes a shard's first row of them when it is fetched.
     in_order: bool,
     /// Whether the inner codecs end in bytes-to-bytes codecs (a compressor, a checksum): an
     /// inner chunk decoded is then a buffer of its own, not a part of the stored shard.
@@ -303,8 +305,9 @@ impl WholeShards {
     /// Whether a read decodes a shard's inner chunks as it comes to them, a band of rows of
     /// them at a time (see [`SplitShard::to_decode`]): they are compressed (each decoded into a
     /// buffer of its own; uncompressed ones are read where they are stored) and there are
-    /// enough of them to keep every thread busy. Memory, for each shard being read: the stored
-    /// shard and two bands of decoded inner chunks, not the decoded shard.
+    /// enough of them to keep every thread busy. Memory, for the row of shards being read:
+    /// their stored bytes and two bands of decoded inner chunks across them (three for tiles),
+    /// not the decoded shards.
     pub(crate) fn decodes_as_read(&self) -> bool {
         self.compressed && self.inner_chunks() >= rayon::current_num_threads()
     }
@@ -660,15 +663,17 @@ impl<'a> SplitShard<'a> {
     /// * len` (C order in the shard) are in row `row`.
     pub(crate) fn row_len(&self) -> usize {
         let shards = self.shards;
-        let row: u64 = shards.shard_shape.iter().skip(1).product();
-        let len = row.saturating_mul(shards.inner.first().copied().unwrap_or(1));
+        let len = shards.shard_shape.iter().skip(1).fold(
+            shards.inner.first().copied().unwrap_or(1),
+            |len, &extent| len.saturating_mul(extent),
+        );
         usize::try_from(len).unwrap_or(usize::MAX).max(1)
     }
 
     /// The shard's decoded bytes in `range` (bytes of its elements in C order), handed to
     /// `take` a piece at a time (a piece is the part of a row of the shard in one inner
     /// chunk); `None` if the range is not whole elements of the shard or comes to an inner
-    /// chunk not decoded (a caller's bug).
+    /// chunk not decoded or already let go (a caller's bug).
     pub(crate) fn for_each(
         &mut self,
         range: Range<usize>,
