@@ -1933,3 +1933,109 @@ fn large_chunks_decode_on_both_threads_from_either_byte_order() {
     }
     assert_eq!(errors[0], errors[1], "both orders fail alike");
 }
+
+/// Random layouts read as zarrs reads them: one to three dimensions, each an extent, an inner
+/// chunk and a shard of one to four inner chunks (edges in every dimension, shards wider than
+/// the array, tiles and inner chunks as wide as the shard), zstd or uncompressed, either byte
+/// order, a few boxes written (the rest missing), and subsets from whole shards to single
+/// elements; on one, two and three threads.
+mod random_layouts {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One dimension: (extent, inner chunk, shard).
+    fn dimension(inner_max: u64) -> impl Strategy<Value = (u64, u64, u64)> {
+        (1..=inner_max, 1u64..=4).prop_flat_map(|(inner, per_shard)| {
+            let shard = inner * per_shard;
+            (1..=3 * shard).prop_map(move |extent| (extent, inner, shard))
+        })
+    }
+
+    /// A box within `shape`.
+    fn region(shape: Vec<u64>) -> impl Strategy<Value = Vec<Range<u64>>> {
+        shape
+            .into_iter()
+            .map(|extent| (0..extent).prop_flat_map(move |start| (Just(start), 1..=extent - start)))
+            .collect::<Vec<_>>()
+            .prop_map(|bounds| {
+                bounds
+                    .into_iter()
+                    .map(|(start, len)| start..start + len)
+                    .collect()
+            })
+    }
+
+    /// An array's layout, whether it is compressed and big-endian, the boxes written and the
+    /// subsets read.
+    #[allow(clippy::type_complexity)]
+    fn case() -> impl Strategy<
+        Value = (
+            Vec<(u64, u64, u64)>,
+            bool,
+            bool,
+            Vec<Vec<Range<u64>>>,
+            Vec<Vec<Range<u64>>>,
+        ),
+    > {
+        (1usize..=3)
+            .prop_flat_map(|dimensions| {
+                let inner_max = if dimensions == 1 { 6 } else { 3 };
+                prop::collection::vec(dimension(inner_max), dimensions)
+            })
+            .prop_flat_map(|layout| {
+                let shape: Vec<u64> = layout.iter().map(|&(extent, _, _)| extent).collect();
+                (
+                    Just(layout),
+                    any::<bool>(),
+                    any::<bool>(),
+                    prop::collection::vec(region(shape.clone()), 1..=4),
+                    prop::collection::vec(region(shape), 1..=5),
+                )
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 48,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+        #[test]
+        fn random_layouts_read_as_zarrs_reads_them(
+            (layout, compressed, big, written, mut subsets) in case()
+        ) {
+            let shape: Vec<u64> = layout.iter().map(|&(extent, _, _)| extent).collect();
+            let inner: Vec<u64> = layout.iter().map(|&(_, inner, _)| inner).collect();
+            let shards: Vec<u64> = layout.iter().map(|&(_, _, shard)| shard).collect();
+            let dir = scratch(&format!("random_layout_{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            let array = ArrayOptions::new(shape.clone(), inner.clone())
+                .shards(shards.clone())
+                .compression(if compressed {
+                    Compression::Zstd { level: 1 }
+                } else {
+                    Compression::None
+                })
+                .endian(if big { Endian::Big } else { Endian::Little })
+                .create(store(&dir), "/", &fill())
+                .unwrap();
+            let mut next = 0;
+            for region in &written {
+                let count: u64 = region.iter().map(|range| range.end - range.start).product();
+                let records: Vec<Particle> = (next..next + count).map(particle).collect();
+                next += count;
+                array.store_records(region, &records).unwrap();
+            }
+            subsets.push(shape.iter().map(|&extent| 0..extent).collect());
+            let name = format!("shape {shape:?}, inner {inner:?}, shards {shards:?}");
+            for threads in [1, 2, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                pool.install(|| reads_as_zarrs_reads(&name, &array, &subsets));
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}
