@@ -16,16 +16,10 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 cd "$root"
-# shellcheck source=tests/interop/venvs.sh
-source "$root/tests/interop/venvs.sh"   # find_python, ZARRDT_VENV_DIR
 records="${1:-10000000}"
 repeats="${2:-3}"
-
-bench_pins="zarr==3.4.2 numpy==2.5.5 numcodecs==0.17.1 donfig==0.8.1.post1 google-crc32c==1.9.0
-msgspec==0.22.0 packaging==26.3 PyYAML==6.0.3 typing_extensions==4.16.0 tensorstore==0.1.86
-ml_dtypes==0.6.0"
-ensure_pinned_venv bench "$bench_pins"
-py="$(pinned_venv_dir bench "$bench_pins")/bin/python"
+# shellcheck source=benches/bench_venv.sh
+source "$here/bench_venv.sh"   # py: the pinned zarr-python and tensorstore
 
 work="$root/target/e2e"
 arrays="${ZARRDT_E2E_DIR:-$([[ -d /dev/shm && -w /dev/shm ]] && echo /dev/shm/zarrdt-e2e || echo "$work/arrays")}"
