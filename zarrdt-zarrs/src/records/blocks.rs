@@ -20,6 +20,11 @@ use crate::{Error, RecordType};
 /// batches) give [`BlockReader::blocks`] unless they need more: 8 MiB, whole chunks beyond it.
 pub const DEFAULT_BLOCK_BYTES: usize = 8 << 20;
 
+/// How many byte budgets a block may take to be one row of chunks (whole chunks along the first
+/// dimension, the others whole), rather than rows of elements that read each chunk again for
+/// every row it spans.
+const ROW_OF_CHUNKS_BUDGETS: u128 = 32;
+
 /// Shard indexes zarrs keeps between blocks, at most (one per shard read).
 const CACHED_SHARD_INDEXES: usize = 16;
 
@@ -137,8 +142,12 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
 
 /// The blocks a selection is read in, in C order: bands of whole chunks along one dimension,
 /// the dimensions after it whole and the ones before it one index at a time, each band within
-/// a byte budget unless a single row of chunks exceeds it (then one row of chunks). Made by
-/// [`BlockReader::blocks`]; [`Blocks::limit`] stops after a number of elements.
+/// a byte budget unless a single row of chunks exceeds it (then one row of chunks). Where bands
+/// along a later dimension would read chunks taller than one index again for each index (2-D
+/// tiles, a row of elements at a time), a row of chunks along the first dimension is one block
+/// if it is within 32 budgets (256 MiB for [`DEFAULT_BLOCK_BYTES`]): memory for time, so that
+/// no chunk is decoded more than once. Made by [`BlockReader::blocks`]; [`Blocks::limit`]
+/// stops after a number of elements.
 ///
 /// The chunk shape is the one at the selection's start, and bands end on multiples of it.
 #[derive(Clone, Debug)]
@@ -181,6 +190,17 @@ impl Blocks {
         let dim = (0..n)
             .find(|&dim| bytes_of(dim) <= budget)
             .unwrap_or(n.saturating_sub(1));
+        // Bands along a later dimension read a chunk that spans several indices of the ones
+        // before it once for each of those indices (a tile 250 rows tall, 250 times): one row
+        // of chunks instead, where it is within `ROW_OF_CHUNKS_BUDGETS` budgets.
+        let dim = if dim > 0
+            && bytes_of(0) <= budget.saturating_mul(ROW_OF_CHUNKS_BUDGETS)
+            && chunk[..dim].iter().any(|&extent| extent > 1)
+        {
+            0
+        } else {
+            dim
+        };
         let step = if n == 0 {
             1
         } else {
@@ -294,9 +314,25 @@ mod tests {
             blocks(vec![0..4, 1..3], vec![2, 2], 4),
             [vec![0..2, 1..3], vec![2..4, 1..3]]
         );
-        // Else one index of the first dimension at a time.
+        // Else one row of chunks, where it is within 32 budgets: rows of elements would read
+        // each chunk once per row.
         assert_eq!(
-            blocks(vec![0..2, 0..6], vec![2, 2], 3),
+            blocks(vec![0..4, 0..6], vec![2, 2], 3),
+            [vec![0..2, 0..6], vec![2..4, 0..6]]
+        );
+        // Beyond that (or where a chunk is one row), one index of the first dimension at a
+        // time.
+        assert_eq!(
+            blocks(vec![0..2, 0..200], vec![2, 100], 3),
+            [
+                vec![0..1, 0..100],
+                vec![0..1, 100..200],
+                vec![1..2, 0..100],
+                vec![1..2, 100..200]
+            ]
+        );
+        assert_eq!(
+            blocks(vec![0..2, 0..6], vec![1, 2], 3),
             [
                 vec![0..1, 0..2],
                 vec![0..1, 2..4],
@@ -323,10 +359,15 @@ mod tests {
             [vec![0..4], vec![4..5]]
         );
         assert_eq!(limited(vec![0..10], vec![4], 100, 5), [vec![0..5]]);
-        // Rows one at a time: whole blocks until the limit is covered.
+        // Rows one at a time (chunks one row tall): whole blocks until the limit is covered.
+        assert_eq!(
+            limited(vec![0..3, 0..6], vec![1, 4], 5, 7),
+            [vec![0..1, 0..4], vec![0..1, 4..6], vec![1..2, 0..1]]
+        );
+        // A row of chunks two rows tall: read whole, then no more.
         assert_eq!(
             limited(vec![0..3, 0..6], vec![2, 4], 5, 7),
-            [vec![0..1, 0..4], vec![0..1, 4..6], vec![1..2, 0..1]]
+            [vec![0..2, 0..6]]
         );
         // Bands of rows: a band is read whole, then no more.
         assert_eq!(
