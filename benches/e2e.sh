@@ -18,11 +18,10 @@ root="$(cd "$here/.." && pwd)"
 cd "$root"
 records="${1:-10000000}"
 repeats="${2:-3}"
-# shellcheck source=benches/bench_venv.sh
-source "$here/bench_venv.sh"   # py: the pinned zarr-python and tensorstore
+# shellcheck source=benches/bench_env.sh
+source "$here/bench_env.sh"   # py: the pinned zarr-python and tensorstore; arrays: where to write
 
 work="$root/target/e2e"
-arrays="${ZARRDT_E2E_DIR:-$([[ -d /dev/shm && -w /dev/shm ]] && echo /dev/shm/zarrdt-e2e || echo "$work/arrays")}"
 rm -rf "$work" "$arrays" && mkdir -p "$work" "$arrays"
 trap 'rm -rf "$work" "$arrays"' EXIT
 results="$work/results.jsonl"

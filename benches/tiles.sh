@@ -15,13 +15,11 @@ root="$(cd "$here/.." && pwd)"
 cd "$root"
 records="${1:-9000000}"
 repeats="${2:-3}"
-# shellcheck source=benches/bench_venv.sh
-source "$here/bench_venv.sh"   # py: the pinned zarr-python
-
-dir="${ZARRDT_E2E_DIR:-$([[ -d /dev/shm && -w /dev/shm ]] && echo /dev/shm/zarrdt-e2e || echo "$root/target/e2e/arrays")}"
-array="$dir/tiles.zarr"
-mkdir -p "$dir"
-trap 'rm -rf "$array"' EXIT
+# shellcheck source=benches/bench_env.sh
+source "$here/bench_env.sh"   # py: the pinned zarr-python; arrays: where to write
+array="$arrays/tiles.zarr"
+mkdir -p "$arrays"
+trap 'rm -rf "$array"; rmdir "$arrays" 2>/dev/null || true' EXIT
 cargo run --release --quiet -p zarrdt-cli --example big_array -- "$array" "$records" tiles
 cargo build --release --quiet --example bounded_read
 for _ in $(seq "$repeats"); do

@@ -20,9 +20,9 @@ use crate::{Error, RecordType};
 /// batches) give [`BlockReader::blocks`] unless they need more: 8 MiB, whole chunks beyond it.
 pub const DEFAULT_BLOCK_BYTES: usize = 8 << 20;
 
-/// How many byte budgets a block may take to be one row of chunks (whole chunks along the first
-/// dimension, the others whole), rather than rows of elements that read each chunk again for
-/// every row it spans.
+/// How many byte budgets a block may take to hold whole the chunks it reads (bands of whole
+/// chunks, the dimensions after them whole), rather than rows of elements that read each chunk
+/// again for every row it spans.
 const ROW_OF_CHUNKS_BUDGETS: u128 = 32;
 
 /// Shard indexes zarrs keeps between blocks, at most (one per shard read).
@@ -144,9 +144,9 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
 /// the dimensions after it whole and the ones before it one index at a time, each band within
 /// a byte budget unless a single row of chunks exceeds it (then one row of chunks). Where bands
 /// along a later dimension would read chunks taller than one index again for each index (2-D
-/// tiles, a row of elements at a time), a row of chunks along the first dimension is one block
-/// if it is within 32 budgets (256 MiB for [`DEFAULT_BLOCK_BYTES`]): memory for time, so that
-/// no chunk is decoded more than once. Made by [`BlockReader::blocks`]; [`Blocks::limit`]
+/// tiles, a row of elements at a time), the bands go along the first dimension whose chunks
+/// the selection spans several indices of, if one of them is within 32 budgets (256 MiB for
+/// [`DEFAULT_BLOCK_BYTES`]): memory for time, so that no chunk is decoded more than once. Made by [`BlockReader::blocks`]; [`Blocks::limit`]
 /// stops after a number of elements.
 ///
 /// The chunk shape is the one at the selection's start, and bands end on multiples of it.
@@ -190,17 +190,19 @@ impl Blocks {
         let dim = (0..n)
             .find(|&dim| bytes_of(dim) <= budget)
             .unwrap_or(n.saturating_sub(1));
-        // Bands along a later dimension read a chunk that spans several indices of the ones
-        // before it once for each of those indices (a tile 250 rows tall, 250 times): one row
-        // of chunks instead, where it is within `ROW_OF_CHUNKS_BUDGETS` budgets.
-        let dim = if dim > 0
-            && bytes_of(0) <= budget.saturating_mul(ROW_OF_CHUNKS_BUDGETS)
-            && chunk[..dim].iter().any(|&extent| extent > 1)
-        {
-            0
-        } else {
-            dim
-        };
+        // Bands along `dim` take the dimensions before it one index at a time, and so read a
+        // chunk spanning several of those indices once for each (a tile 250 rows tall, 250
+        // times): bands along the first dimension where the selection spans several indices
+        // of a chunk instead, where those are within `ROW_OF_CHUNKS_BUDGETS` budgets.
+        let spanned = (0..dim)
+            .find(|&before| chunk[before].min(extents[before]) > 1)
+            .unwrap_or(dim);
+        let dim =
+            if spanned < dim && bytes_of(spanned) <= budget.saturating_mul(ROW_OF_CHUNKS_BUDGETS) {
+                spanned
+            } else {
+                dim
+            };
         let step = if n == 0 {
             1
         } else {
@@ -320,8 +322,19 @@ mod tests {
             blocks(vec![0..4, 0..6], vec![2, 2], 3),
             [vec![0..2, 0..6], vec![2..4, 0..6]]
         );
-        // Beyond that (or where a chunk is one row), one index of the first dimension at a
-        // time.
+        // In three dimensions, chunks one index tall along the first: bands along the second,
+        // the first one index at a time (no chunk read twice), not a whole row of chunks.
+        assert_eq!(
+            blocks(vec![0..2, 0..4, 0..6], vec![1, 2, 2], 3),
+            [
+                vec![0..1, 0..2, 0..6],
+                vec![0..1, 2..4, 0..6],
+                vec![1..2, 0..2, 0..6],
+                vec![1..2, 2..4, 0..6]
+            ]
+        );
+        // Beyond 32 budgets (or where a chunk is one row), one index of the first dimension at
+        // a time.
         assert_eq!(
             blocks(vec![0..2, 0..200], vec![2, 100], 3),
             [

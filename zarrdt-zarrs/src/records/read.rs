@@ -26,8 +26,7 @@ use zarrs::array::{
 };
 use zarrs::storage::ReadableStorageTraits;
 
-use super::plan::Run;
-use super::plan::{Plan, Slab, Unit};
+use super::plan::{Plan, Run, Slab, Unit};
 use super::stored_order::StoredOrder;
 use super::whole_shard::{Piece, SplitShard, ToDecode, WholeShards};
 use crate::Error;

@@ -11,12 +11,10 @@
 //! tile's row, or a short row of the shard) the next band is decoded meanwhile, and tiles
 //! (inner chunks narrower than the shard) have a shard's first row decoded when it is fetched:
 //! beside the output, the stored shards and two bands of decoded inner chunks (three, tiles),
-//! never a decoded shard. An inner chunk that fails to
-//! decode is an error only when the read comes to it; one wholly beyond the array's end is
-//! never decoded. (zarrs' own
-//! decode of a whole shard copies every inner chunk into a new shard-sized buffer, which the
-//! kernel faults in anew for each shard: shards are larger than what the allocator keeps for
-//! reuse.)
+//! never a decoded shard. An inner chunk that fails to decode is an error only when the read
+//! comes to it; one wholly beyond the array's end is never decoded. (zarrs' own decode of a
+//! whole shard copies every inner chunk into a new shard-sized buffer, which the kernel faults
+//! in anew for each shard: shards are larger than what the allocator keeps for reuse.)
 //!
 //! A write: each inner chunk that is not all the fill value encoded by the array's inner codecs
 //! and copied once, in C order, before or after the index the index codecs encode, into a
@@ -292,12 +290,12 @@ impl WholeShards {
             options: *options,
         };
         if !self.decodes_as_read() {
-            shard.decode_all(0..usize::MAX);
+            shard.decode_rows(0..usize::MAX);
         } else if !self.in_order {
             // Tiles: a read hands them over a row of them at a time, each row's decode beside
             // the handing over of the row before; this shard's first row is decoded now,
             // beside the handing over of the shards read before it.
-            shard.decode_all(0..1);
+            shard.decode_rows(0..1);
         }
         Ok(Some(shard))
     }
@@ -575,7 +573,7 @@ impl WholeShards {
 
 impl<'a> SplitShard<'a> {
     /// Decodes every inner chunk of the rows `rows` not decoded yet, on all threads.
-    fn decode_all(&mut self, rows: Range<usize>) {
+    fn decode_rows(&mut self, rows: Range<usize>) {
         let decoded = self
             .to_decode(rows)
             .into_par_iter()
@@ -589,10 +587,7 @@ impl<'a> SplitShard<'a> {
     /// The inner chunks in the rows `rows` still to be decoded (a row: the inner chunks at one
     /// index along the shard's first dimension, C order among them).
     pub(crate) fn to_decode(&self, rows: Range<usize>) -> Vec<ToDecode<'a>> {
-        let per_row = self.chunks_per_row();
-        let start = rows.start.saturating_mul(per_row).min(self.pieces.len());
-        let end = rows.end.saturating_mul(per_row).min(self.pieces.len());
-        (start..end)
+        self.chunks_in(rows)
             .filter_map(|chunk| {
                 let Piece::Encoded(range) = &self.pieces[chunk] else {
                     return None;
@@ -627,12 +622,18 @@ impl<'a> SplitShard<'a> {
     /// are read in C order, each element once), whether or not it read all of them (at the
     /// array's edge it does not). Lets the stored shard go once no piece is read from it.
     pub(crate) fn let_go(&mut self, rows: Range<usize>) {
+        for number in self.chunks_in(rows) {
+            self.release(number);
+        }
+    }
+
+    /// The numbers of the inner chunks in the rows `rows` (C order among them), within the
+    /// shard.
+    fn chunks_in(&self, rows: Range<usize>) -> Range<usize> {
         let per_row = self.chunks_per_row();
         let start = rows.start.saturating_mul(per_row).min(self.pieces.len());
         let end = rows.end.saturating_mul(per_row).min(self.pieces.len());
-        for number in start..end {
-            self.release(number);
-        }
+        start..end
     }
 
     /// Lets the inner chunk `number` go; lets the stored shard go once no piece is read from it.
