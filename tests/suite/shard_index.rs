@@ -5,13 +5,14 @@
 use std::path::PathBuf;
 
 use serde_json::{Value as Json, json};
-use zarrdt::ReadRecords;
 use zarrdt::array::{
     ArrayOptions, BlockReader, Compression, Error as ArrayError, ShardIndex, check_shards,
     open_array,
 };
+use zarrdt::arrow::{ArrowRecords, TableWriter};
 use zarrdt::zarrs::array::Array;
 use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{ReadRecords, WriteRecords, ZarrStruct};
 
 use crate::common::{scratch_dir, store};
 
@@ -133,4 +134,75 @@ fn an_entry_outside_the_shard_names_the_entry() {
         BlockReader::new(&array).unwrap().read(&[6..8]),
         "index entry 3",
     );
+}
+
+/// A record of the write test below.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Sample {
+    id: u32,
+    mass: f64,
+}
+
+/// A write over a shard whose index is damaged: zarrs reads a shard written in part to update
+/// it, and its decode panics on an entry at offset 2⁶⁴ − 1 (zarrs 0.23.14; found by the
+/// `read_shards` fuzz target). zarrdt checks such a shard's index first, as a read does: the
+/// write is an error naming the entry, through `store_records`, `store_values` and an Arrow
+/// `TableWriter`; a shard written whole is not read, so writing it whole mends it.
+#[test]
+fn a_write_over_a_damaged_index_is_an_error_naming_the_entry() {
+    let dir = scratch("write_over_bad_entry");
+    ArrayOptions::new(vec![16], vec![2])
+        .shards(vec![8])
+        .compression(Compression::None)
+        .create(store(&dir), "/", &Sample { id: 0, mass: 0.0 })
+        .unwrap();
+    // Without a checksum, so that the entry reaches the checks.
+    let metadata = dir.join("zarr.json");
+    let mut document: Json = serde_json::from_slice(&std::fs::read(&metadata).unwrap()).unwrap();
+    document["codecs"][0]["configuration"]["index_codecs"] =
+        json!([{"name": "bytes", "configuration": {"endian": "little"}}]);
+    std::fs::write(&metadata, document.to_string()).unwrap();
+    let array = open_array(store(&dir), "/").unwrap();
+    let samples: Vec<Sample> = (0..16)
+        .map(|i| Sample {
+            id: i,
+            mass: f64::from(i) / 2.0,
+        })
+        .collect();
+    array.store_records(&[0..16], &samples).unwrap();
+    // Entry 3 of the first shard at offset 2⁶⁴ − 1.
+    let file = dir.join("c/0");
+    let mut shard = std::fs::read(&file).unwrap();
+    let entry = shard.len() - 4 * 16 + 3 * 16;
+    shard[entry..entry + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+    std::fs::write(&file, &shard).unwrap();
+    let array = open_array(store(&dir), "/").unwrap();
+    let entry_3 = "index entry 3 (inner chunk [3]): offset 18446744073709551615, size";
+
+    shard_error(array.store_records(&[0..2], &samples[..2]), entry_3);
+    let values = array.retrieve_values(&[8..10]).unwrap();
+    shard_error(array.store_values(&[1..3], &values), entry_3);
+    let mut writer = TableWriter::open(array, 2).unwrap();
+    let batch = Sample::to_record_batch(&samples[..3]).unwrap();
+    // Rows 2..5 reach shard c/0 in part, when written or at the latest when finished.
+    let error = match writer.write(&batch) {
+        Err(error) => error,
+        Ok(()) => writer.finish().unwrap_err(),
+    }
+    .to_string();
+    assert!(
+        error.contains("shard c/0") && error.contains(entry_3),
+        "{error}"
+    );
+
+    // Nothing of it written; the shard after it is written in part as before.
+    let array = open_array(store(&dir), "/").unwrap();
+    assert_eq!(std::fs::read(&file).unwrap(), shard);
+    array.store_records(&[9..11], &samples[..2]).unwrap();
+    // The damaged shard written whole is mended.
+    array.store_records(&[0..8], &samples[8..]).unwrap();
+    let read: Vec<Sample> = array.retrieve_records(&[0..16]).unwrap();
+    let expected: Vec<Sample> =
+        [&samples[8..], &samples[8..9], &samples[..2], &samples[11..]].concat();
+    assert_eq!(read, expected);
 }

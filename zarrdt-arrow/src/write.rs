@@ -101,7 +101,9 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
 
     /// A writer into `array`, an existing record array, from element `start` (in C order): a
     /// one-dimensional array grows if the rows go past its end; for more dimensions `start`
-    /// must begin a row of the trailing dimensions.
+    /// must begin a row of the trailing dimensions. The index of each stored shard the rows
+    /// reach is checked before it is written ([`check_shards`](zarrdt_zarrs::check_shards)):
+    /// a damaged one is an error, not a panic in zarrs' decode.
     pub fn open(array: Array<S>, start: u64) -> Result<Self, Error> {
         Self::start(array, start, false)
     }

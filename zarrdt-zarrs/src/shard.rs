@@ -41,9 +41,12 @@ use crate::Error;
 /// and of the exact size of an inner chunk where the inner codecs fix it (no compression).
 ///
 /// [`retrieve_values`](crate::ReadRecords::retrieve_values), [`retrieve_records`](crate::ReadRecords::retrieve_records)
-/// and [`retrieve_field`](crate::ReadRecords::retrieve_field) call it before reading; call it before zarrs'
-/// own `retrieve_array_subset` on shards from an untrusted source, which zarrs 0.23.14 does
-/// not check (a corrupt entry panics or aborts the process there). Nothing is checked for an
+/// and [`retrieve_field`](crate::ReadRecords::retrieve_field) call it before reading, and
+/// [`store_records`](crate::WriteRecords::store_records) and
+/// [`store_values`](crate::WriteRecords::store_values) on each shard they write in part (which
+/// zarrs reads to update); call it before zarrs' own `retrieve_array_subset` or
+/// `store_array_subset` on shards from an untrusted source, which zarrs 0.23.14 does not check
+/// (a corrupt entry panics or aborts the process there). Nothing is checked for an
 /// array that is not sharded, or whose index codecs have no fixed size. The cost is one read
 /// of each shard's index; when bytes-to-bytes codecs follow `sharding_indexed`, one read and
 /// one decoding of each whole shard (within the size its codecs can produce), since its index
@@ -163,7 +166,7 @@ pub(crate) struct Sharding {
 impl Sharding {
     /// Reads and checks the index of the shard at `indices` of `array` (see
     /// [`ShardIndex::read`]).
-    fn read_index<S: ?Sized + ReadableStorageTraits + 'static>(
+    pub(crate) fn read_index<S: ?Sized + ReadableStorageTraits + 'static>(
         &self,
         array: &Array<S>,
         indices: &[u64],

@@ -123,7 +123,9 @@ pub trait WriteRecords {
     /// error names the first field that differs), and `records` exactly the subset's
     /// elements. A chunk (a shard, for a sharded array) the subset covers is encoded once and
     /// stored whole, several at a time; one it covers in part is read, updated and written
-    /// by zarrs. An error storing a chunk names its key.
+    /// by zarrs (a shard's index checked first, as [`check_shards`](crate::check_shards)
+    /// checks it: a damaged one is an [`Error::Shard`], never a panic in zarrs' decode). An
+    /// error storing a chunk names its key.
     fn store_records<T: ZarrType + Sync>(
         &self,
         subset: &dyn ArraySubsetTraits,

@@ -2,8 +2,8 @@
 //! array): each chunk's records encoded into a buffer zarrs takes over (a shard's, into a buffer
 //! its thread reuses) and stored by zarrs on their own, several chunks at a time. A chunk the
 //! subset covers (or covers within the array, for an edge chunk) is stored whole, encoded once;
-//! one it covers in part is updated by zarrs (read, changed, written). Memory: the threads'
-//! buffers, one chunk each.
+//! one it covers in part is updated by zarrs (read, changed, written; a shard's index checked
+//! first, as a read checks it). Memory: the threads' buffers, one chunk each.
 
 use std::cell::RefCell;
 use std::ops::Range;
@@ -19,6 +19,7 @@ use zarrs::storage::ReadableWritableStorageTraits;
 use super::plan::Plan;
 use super::whole_shard::{WholeShards, all_fill, set_and_take_back, stores_directly};
 use crate::Error;
+use crate::shard::Sharding;
 use crate::subset::check_subset;
 
 /// The records of one chunk: where they come from in the caller's slice, and where they go in
@@ -101,7 +102,9 @@ where
         }));
     }
     let Some(chunk_shape) = super::read::grid_chunk_shape(array) else {
-        // A grid zarrs alone knows how to walk: its own write of the whole subset.
+        // A grid zarrs alone knows how to walk: its own write of the whole subset, which reads
+        // the shards it updates (every shard the subset touches checked first, below).
+        crate::check_shards(array, subset)?;
         let mut bytes = vec![0; expected * source.size()];
         source.encode(0..expected, &mut bytes)?;
         array.store_array_subset(subset, ArrayBytes::new_flen(bytes))?;
@@ -128,9 +131,22 @@ where
             next += count;
         }
     }
+    // A shard written in part is read, changed and written again by zarrs, whose decode
+    // panics on some damaged indexes (an entry at offset 2⁶⁴ − 1, in zarrs 0.23.14): its index
+    // is read and checked first, as a read checks it. A shard written whole is not read.
+    let sharding = if array.is_sharded() && parts.iter().any(|part| !part.whole) {
+        Sharding::of(array)?
+    } else {
+        None
+    };
     parts
         .par_iter()
-        .map(|part| store_part(array, part, source, whole_shards.as_ref()))
+        .map(|part| {
+            if let Some(sharding) = sharding.as_ref().filter(|_| !part.whole) {
+                sharding.read_index(array, &part.indices)?;
+            }
+            store_part(array, part, source, whole_shards.as_ref())
+        })
         .collect::<Vec<_>>()
         // The first failure in the subset's order, however the threads ran.
         .into_iter()
