@@ -1025,7 +1025,8 @@ rusty_fork_test! {
     /// window of two decoded shards was held while the next was decoded: 3.7 MB each; tiles,
     /// two windows of a row of two shards.) 1-D, and 2-D with inner chunks as wide as the shard
     /// (and the shard as the array, or wider: then no inner chunk is read to its end), and
-    /// tiles in rows of two shards; records, and one field.
+    /// tiles in rows of two shards; records, and one field (its inner chunks cut to the field
+    /// as they are decoded).
     #[test]
     fn a_compressed_shard_read_holds_inner_chunks_not_decoded_shards() {
         for (name, shape, inner, shard) in [
@@ -1079,11 +1080,19 @@ rusty_fork_test! {
                 usage.peak_bytes <= output + held,
                 "{name}: {usage:?} against {output} + {held} bytes"
             );
+            // One field: each inner chunk is cut to the field as it is decoded, so the bands
+            // hold 8 bytes an element, and each thread one decoded inner chunk while it cuts
+            // it. (Kept whole, the tiles' three bands of records are over this bound.)
             let (ids, usage) = pool.install(|| {
                 meter::measure(|| array.retrieve_field::<u64>(&subset, &["id"]).unwrap())
             });
             assert!(ids.iter().zip(&records).all(|(id, record)| *id == record.id));
             let output = count as usize * 8;
+            let inner_elements = inner.iter().product::<u64>() as usize;
+            let held = 2 * shards_per_slab as usize * largest_stored
+                + bands * band as usize * inner_elements * 8
+                + 2 * inner_bytes
+                + (1 << 19);
             eprintln!("{name}, one field: output {output} B, {usage:?}");
             assert!(
                 usage.peak_bytes <= output + held,
@@ -1340,6 +1349,20 @@ fn tiles_decoded_as_read_report_the_first_fault() {
                     is_bool_2(&error, (bad.0 * 12 + bad.1) as usize)
                 };
                 assert!(reported, "{name}, {threads} threads: {error:?}");
+                // The field with the bad `bool`, its tiles cut to it as they are decoded: the
+                // same fault, named in the record's terms (index, byte offset, field).
+                let field = array
+                    .retrieve_field::<bool>(&[0..8, 0..12], &["alive"])
+                    .unwrap_err();
+                if frame_first {
+                    assert!(is_frame(&field, broken.0), "{name}: {field:?}");
+                } else {
+                    assert_eq!(
+                        field.to_string(),
+                        error.to_string(),
+                        "{name}, {threads} threads"
+                    );
+                }
             });
         }
     }

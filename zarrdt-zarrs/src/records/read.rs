@@ -28,7 +28,7 @@ use zarrs::storage::ReadableStorageTraits;
 
 use super::plan::{Plan, Run, Slab, Unit};
 use super::stored_order::StoredOrder;
-use super::whole_shard::{Piece, SplitShard, ToDecode, WholeShards};
+use super::whole_shard::{Piece, Projection, RunBytes, SplitShard, ToDecode, WholeShards};
 use crate::Error;
 use crate::subset::check_subset;
 
@@ -49,6 +49,14 @@ pub(crate) trait Sink: Send {
     /// Appends the elements of `bytes` (each multi-byte value in `endian`); an error names
     /// them by their index in the output.
     fn take(&mut self, bytes: &[u8], endian: Endian) -> Result<(), zarrdt_core::Error>;
+    /// The part of each element the sink keeps, if not all of it: the shards' decoded inner
+    /// chunks then keep only that ([`Sink::take_projected`]).
+    fn projection(&self) -> Option<Projection> {
+        None
+    }
+    /// Appends the elements whose [`Sink::projection`] is `bytes` (packed, each multi-byte
+    /// value in `endian`), as [`Sink::take`] does for whole elements.
+    fn take_projected(&mut self, bytes: &[u8], endian: Endian) -> Result<(), zarrdt_core::Error>;
 }
 
 /// Room for `elements` more values in `out`, or [`Error::OutputTooLarge`].
@@ -85,7 +93,8 @@ where
         return Ok(sink.take(&bytes, Endian::NATIVE)?);
     };
     let plan = Plan::new(subset, unit_shape, array.shape())?;
-    let whole_shards = WholeShards::for_plan(array, &plan, element_size)?;
+    let whole_shards = WholeShards::for_plan(array, &plan, element_size)?
+        .map(|shards| shards.projecting(sink.projection()));
     let codecs = array.codecs();
     let reader = Reader {
         array,
@@ -210,16 +219,21 @@ impl<'a> UnitBytes<'a> {
         }
     }
 
-    /// Hands `take` the bytes in `range`, in order, in one or more pieces; an error if the
-    /// range is beyond the unit.
+    /// Hands `take` the bytes in `range` (of whole elements), in order, in one or more
+    /// pieces; an error if the range is beyond the unit.
     fn for_each(
         &mut self,
         range: Range<usize>,
         element_size: usize,
-        take: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
+        take: &mut dyn FnMut(RunBytes<'_>) -> Result<(), Error>,
     ) -> Result<(), Error> {
         let (len, done) = match self {
-            UnitBytes::Whole(bytes, _) => (bytes.len(), bytes.get(range).map(&mut *take)),
+            UnitBytes::Whole(bytes, _) => (
+                bytes.len(),
+                bytes
+                    .get(range)
+                    .map(|bytes| take(RunBytes::Elements(bytes))),
+            ),
             UnitBytes::Shard(shard) => (shard.len(), shard.for_each(range, take)),
         };
         done.unwrap_or(Err(Error::Zarr(zarrdt_core::Error::ChunkLength {
@@ -472,7 +486,10 @@ fn hand_over<K: Sink>(
         let unit = &mut units[run.unit];
         let endian = unit.endian();
         unit.for_each(range, element_size, &mut |run_bytes| {
-            Ok(sink.take(run_bytes, endian)?)
+            Ok(match run_bytes {
+                RunBytes::Elements(bytes) => sink.take(bytes, endian),
+                RunBytes::Projected(bytes) => sink.take_projected(bytes, endian),
+            }?)
         })?;
     }
     Ok(())
@@ -504,6 +521,14 @@ impl<T: ZarrType + Send> Sink for Records<'_, T> {
             }
         };
         decoded.map_err(|error| error.shifted(before, T::SIZE))
+    }
+
+    /// Records keep every byte: no shard projects them.
+    fn take_projected(&mut self, bytes: &[u8], _: Endian) -> Result<(), zarrdt_core::Error> {
+        Err(zarrdt_core::Error::ChunkLength {
+            len: bytes.len(),
+            element_size: T::SIZE,
+        })
     }
 }
 
@@ -592,21 +617,42 @@ impl<F: ZarrType + Send> Sink for Field<'_, F> {
     }
 
     fn take(&mut self, bytes: &[u8], endian: Endian) -> Result<(), zarrdt_core::Error> {
+        let (record, offset) = (self.record, self.offset);
         match endian {
-            Endian::Little => self.take_in::<LittleEndian>(bytes),
-            Endian::Big => self.take_in::<BigEndian>(bytes),
+            Endian::Little => self.take_in::<LittleEndian>(bytes, record, offset),
+            Endian::Big => self.take_in::<BigEndian>(bytes, record, offset),
+        }
+    }
+
+    fn projection(&self) -> Option<Projection> {
+        Some(Projection {
+            offset: self.offset,
+            size: F::SIZE,
+        })
+    }
+
+    fn take_projected(&mut self, bytes: &[u8], endian: Endian) -> Result<(), zarrdt_core::Error> {
+        match endian {
+            Endian::Little => self.take_in::<LittleEndian>(bytes, F::SIZE, 0),
+            Endian::Big => self.take_in::<BigEndian>(bytes, F::SIZE, 0),
         }
     }
 }
 
 impl<F: ZarrType + Send> Field<'_, F> {
-    /// [`Sink::take`] of records in the order `E`.
-    fn take_in<E: StaticEndian>(&mut self, bytes: &[u8]) -> Result<(), zarrdt_core::Error> {
-        let (record, offset) = (self.record, self.offset);
-        if record == 0 || !bytes.len().is_multiple_of(record) {
+    /// The field of each element of `bytes` (`stride` bytes each, the field at `offset` in
+    /// each: whole records, or the field alone) in the order `E`, appended; a fault is named
+    /// in the record's terms either way.
+    fn take_in<E: StaticEndian>(
+        &mut self,
+        bytes: &[u8],
+        stride: usize,
+        offset: usize,
+    ) -> Result<(), zarrdt_core::Error> {
+        if stride == 0 || offset + F::SIZE > stride || !bytes.len().is_multiple_of(stride) {
             return Err(zarrdt_core::Error::ChunkLength {
                 len: bytes.len(),
-                element_size: record,
+                element_size: stride,
             });
         }
         let before = self.out.len() - self.start;
@@ -621,15 +667,15 @@ impl<F: ZarrType + Send> Field<'_, F> {
         };
         if bytes.len() < PARALLEL_BYTES || rayon::current_num_threads() == 1 {
             self.out
-                .extend(bytes.chunks_exact(record).enumerate().map(field));
+                .extend(bytes.chunks_exact(stride).enumerate().map(field));
         } else {
             self.out
-                .par_extend(bytes.par_chunks_exact(record).enumerate().map(field));
+                .par_extend(bytes.par_chunks_exact(stride).enumerate().map(field));
         }
         let invalid = first_invalid.into_inner();
         if invalid != usize::MAX {
             self.out.truncate(start);
-            let element = &bytes[invalid * record..(invalid + 1) * record];
+            let element = &bytes[invalid * stride..(invalid + 1) * stride];
             if let Err(fault) = F::check_packed::<E>(&element[offset..offset + F::SIZE]) {
                 // The fault inside the field, seen from the record: the path's names and
                 // the field's offset.
@@ -639,8 +685,8 @@ impl<F: ZarrType + Send> Field<'_, F> {
                     .iter()
                     .rev()
                     .fold(fault, |fault, name| fault.in_field(name, 0))
-                    .in_field(outer, offset);
-                return Err(fault.at(before + invalid, record));
+                    .in_field(outer, self.offset);
+                return Err(fault.at(before + invalid, self.record));
             }
         }
         Ok(())
@@ -675,5 +721,13 @@ impl Sink for Values<'_> {
             .map_err(|error| error.shifted(before, self.layout.size()))?;
         self.out.extend(values);
         Ok(())
+    }
+
+    /// Values keep every byte: no shard projects them.
+    fn take_projected(&mut self, bytes: &[u8], _: Endian) -> Result<(), zarrdt_core::Error> {
+        Err(zarrdt_core::Error::ChunkLength {
+            len: bytes.len(),
+            element_size: self.layout.size(),
+        })
     }
 }

@@ -83,6 +83,23 @@ pub(super) fn set_and_take_back<S: ?Sized + ReadableWritableStorageTraits>(
     Ok(stored.try_into_mut().ok().map(Vec::from))
 }
 
+/// The part of each element a read keeps: a field, `size` bytes at `offset` in the element.
+/// A read of one field projects each inner chunk it decodes to the field as it is decoded, so
+/// that its decoded inner chunks hold the field's bytes, not whole records.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Projection {
+    pub(crate) offset: usize,
+    pub(crate) size: usize,
+}
+
+/// The bytes of a run of elements a shard hands to a read.
+pub(crate) enum RunBytes<'b> {
+    /// Whole elements, packed.
+    Elements(&'b [u8]),
+    /// The [`Projection`] of each element, packed.
+    Projected(&'b [u8]),
+}
+
 /// How the shards of one array are read and written whole.
 pub(crate) struct WholeShards {
     sharding: Sharding,
@@ -106,6 +123,8 @@ pub(crate) struct WholeShards {
     stored_order: Option<StoredOrder>,
     /// A decoded inner chunk of the fill value, made when a missing one is first met.
     fill: OnceLock<Vec<u8>>,
+    /// The part of each element a read keeps of the inner chunks it decodes, if not all.
+    projection: Option<Projection>,
 }
 
 /// A shard read whole: its stored bytes, and each inner chunk's bytes, decoded or still to be
@@ -133,6 +152,8 @@ pub(crate) enum Piece {
     Stored(Range<usize>),
     /// Decoded by the inner codecs.
     Decoded(Vec<u8>),
+    /// Decoded by the inner codecs, and only the read's [`Projection`] of each element kept.
+    Projected(Vec<u8>),
     /// Not stored: the fill value.
     Fill,
     /// Not to be read: handed over and let go, or wholly beyond the array's end.
@@ -230,7 +251,21 @@ impl WholeShards {
             in_order,
             compressed,
             fill: OnceLock::new(),
+            projection: None,
         }))
+    }
+
+    /// The same, for a read that keeps only `projection` of each element it decodes (if
+    /// given, and within the element).
+    pub(crate) fn projecting(mut self, projection: Option<Projection>) -> Self {
+        self.projection = projection.filter(|projection| {
+            projection
+                .offset
+                .checked_add(projection.size)
+                .is_some_and(|end| end <= self.element_size)
+                && projection.size > 0
+        });
+        self
     }
 
     /// Reads the shard at `indices` in one read and checks its index; `None` if it is not
@@ -552,6 +587,19 @@ impl WholeShards {
         })
     }
 
+    /// The piece of an inner chunk decoded to `bytes` (whole elements): its read's
+    /// [`Projection`] of each element if it has one, else the bytes themselves.
+    fn decoded(&self, bytes: Cow<'_, [u8]>) -> Piece {
+        let Some(Projection { offset, size }) = self.projection else {
+            return Piece::Decoded(bytes.into_owned());
+        };
+        let mut kept = Vec::with_capacity(bytes.len() / self.element_size * size);
+        for element in bytes.chunks_exact(self.element_size) {
+            kept.extend_from_slice(&element[offset..offset + size]);
+        }
+        Piece::Projected(kept)
+    }
+
     /// A decoded inner chunk of the fill value (in the order of the decoded inner chunks).
     fn fill(&self) -> &[u8] {
         self.fill.get_or_init(|| {
@@ -678,7 +726,7 @@ impl<'a> SplitShard<'a> {
     pub(crate) fn for_each(
         &mut self,
         range: Range<usize>,
-        take: &mut dyn FnMut(&[u8]) -> Result<(), Error>,
+        take: &mut dyn FnMut(RunBytes<'_>) -> Result<(), Error>,
     ) -> Option<Result<(), Error>> {
         let shards = self.shards;
         let size = shards.element_size;
@@ -718,20 +766,27 @@ impl<'a> SplitShard<'a> {
             {
                 return Some(Err(error));
             }
-            let bytes = match self.pieces.get(number)? {
-                Piece::Stored(stored) => self.stored.get(stored.clone())?,
-                Piece::Decoded(decoded) => decoded.as_slice(),
-                Piece::Fill => shards.fill(),
+            let (bytes, width, projected) = match self.pieces.get(number)? {
+                Piece::Stored(stored) => (self.stored.get(stored.clone())?, size, false),
+                Piece::Decoded(decoded) => (decoded.as_slice(), size, false),
+                Piece::Projected(kept) => (kept.as_slice(), shards.projection?.size, true),
+                Piece::Fill => (shards.fill(), size, false),
                 Piece::Encoded(_) | Piece::Failed(_) | Piece::Released => return None,
             };
-            let from = usize::try_from(within).ok()? * size;
-            let to = from + usize::try_from(count).ok()? * size;
-            if let Err(error) = take(bytes.get(from..to)?) {
+            let (from, to) = (usize::try_from(within).ok()?, usize::try_from(count).ok()?);
+            let to = from + to;
+            let bytes = bytes.get(from * width..to * width)?;
+            let run = if projected {
+                RunBytes::Projected(bytes)
+            } else {
+                RunBytes::Elements(bytes)
+            };
+            if let Err(error) = take(run) {
                 return Some(Err(error));
             }
             // Read to its end: each element of a whole shard is read once, in C order, so no
             // read comes to this inner chunk again.
-            if to == shards.inner_bytes {
+            if to * size == shards.inner_bytes {
                 self.release(number);
             }
             at += count;
@@ -790,10 +845,10 @@ impl ToDecode<'_> {
                         let start = self.range.start + offset;
                         Piece::Stored(start..start + slice.len())
                     }
-                    _ => Piece::Decoded(slice.to_vec()),
+                    _ => shards.decoded(Cow::Borrowed(slice)),
                 }
             }
-            Ok(Cow::Owned(owned)) => Piece::Decoded(owned),
+            Ok(owned @ Cow::Owned(_)) => shards.decoded(owned),
         };
         (self.chunk, piece)
     }
