@@ -753,3 +753,89 @@ rusty_fork_test! {
         assert!(error.contains("c/0") && error.contains("zstd"), "{error}");
     }
 }
+
+rusty_fork_test! {
+    /// A blosc chunk whose header declares 800 MB, and a gzip chunk of 64 KB that inflates to
+    /// 64 MiB, both for chunks of 8 bytes, in v3 and in v2 metadata (blosc is zarr-python 2's
+    /// default compressor): zarrs 0.23.14 allocates what the header declares (blosc) or reads
+    /// the stream to its end (gzip); zarrdt checks the header against the chunk's size, and
+    /// inflates no further than it, so each read is an error naming the chunk and the sizes,
+    /// within 64 MB (the previous code: 800 MB and 64 MiB at once).
+    #[test]
+    fn blosc_and_gzip_chunks_larger_than_declared_are_errors_in_bounded_memory() {
+        use std::borrow::Cow;
+        use zarrdt::zarrs::array::codec::api::{BytesToBytesCodecTraits, CodecOptions};
+        use zarrdt::zarrs::array::codec::{
+            BloscCodec, BloscCompressionLevel, BloscCompressor, BloscShuffleMode, GzipCodec,
+        };
+
+        let options = CodecOptions::default();
+        let blosc = BloscCodec::new(
+            BloscCompressor::LZ4,
+            BloscCompressionLevel::try_from(5).unwrap(),
+            None,
+            BloscShuffleMode::Shuffle,
+            Some(4),
+        )
+        .unwrap();
+        let mut lying = blosc
+            .encode(Cow::Borrowed(&[1u8; 8][..]), &options)
+            .unwrap()
+            .into_owned();
+        lying[4..8].copy_from_slice(&800_000_000u32.to_le_bytes());
+        let bomb = GzipCodec::new(9)
+            .unwrap()
+            .encode(Cow::Owned(vec![0u8; 64 << 20]), &options)
+            .unwrap()
+            .into_owned();
+        assert!(bomb.len() < 128 << 10, "{}", bomb.len());
+
+        let blosc_v3 = json!({"name": "blosc", "configuration": {"cname": "lz4", "clevel": 5,
+            "shuffle": "shuffle", "typesize": 4, "blocksize": 0}});
+        let blosc_v2 = json!({"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": 1,
+            "blocksize": 0});
+        let gzip_v3 = json!({"name": "gzip", "configuration": {"level": 9}});
+        let gzip_v2 = json!({"id": "gzip", "level": 9});
+        let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
+        for (name, document, key, chunk, says) in [
+            (
+                "blosc v3",
+                v3_document(json!({"codecs": [bytes, blosc_v3]})),
+                "c/0",
+                &lying,
+                "blosc: the stream decodes to 800000000 bytes, expected the 8 bytes",
+            ),
+            (
+                "blosc v2",
+                v2_document(json!({"compressor": blosc_v2})),
+                "0",
+                &lying,
+                "blosc: the stream decodes to 800000000 bytes, expected the 8 bytes",
+            ),
+            (
+                "gzip v3",
+                v3_document(json!({"codecs": [bytes, gzip_v3]})),
+                "c/0",
+                &bomb,
+                "gzip: the stream decodes to more than 8 bytes",
+            ),
+            (
+                "gzip v2",
+                v2_document(json!({"compressor": gzip_v2})),
+                "0",
+                &bomb,
+                "gzip: the stream decodes to more than 8 bytes",
+            ),
+        ] {
+            let (error, usage) =
+                meter::measure(|| open_and_read(name, &document, &[(key, chunk.as_slice())]));
+            let error = error.unwrap_or_else(|| panic!("{name}: read"));
+            assert!(error.contains(key) && error.contains(says), "{name}: {error}");
+            assert!(
+                usage.peak_bytes <= BASE_BYTES,
+                "{name}: {} bytes at once",
+                usage.peak_bytes
+            );
+        }
+    }
+}

@@ -5,25 +5,35 @@
 //! * `zlib` / `numcodecs.zlib` and `bz2` / `numcodecs.bz2` ([`zlib_bz2`]): zarrs' own, with
 //!   numcodecs' default level and decoders bounded by the chunk's size;
 //! * `zstd` ([`zstd`]): zarrs' own, decoded into the chunk's size (zarrs trusts the size a
-//!   frame declares), with a decompression context per thread.
+//!   frame declares), with a decompression context per thread;
+//! * `gzip` ([`gzip`]): zarrs' own, decoded within the chunk's size (zarrs reads to the
+//!   stream's end);
+//! * `blosc` ([`blosc`]): zarrs' own, decoded by zarrs once the header's decoded size is the
+//!   chunk's (zarrs allocates the size the header declares).
 //!
 //! Every decoder here allocates at most the decoded size zarrs expects for the chunk
-//! ([`bound`]; zarrs' codecs with such a decoder are [`bounded::BoundedCodec`]s), whatever a corrupt chunk says about itself. [`diagnose`] names the codec zarrs
-//! could not create when an array does not open.
+//! ([`bound`]; zarrs' codecs with such a decoder are [`bounded::BoundedCodec`]s), whatever a
+//! corrupt chunk says about itself. [`diagnose`] names the codec zarrs could not create when an
+//! array does not open.
 
+mod blosc;
 pub(crate) mod bound;
 mod bounded;
 mod configuration;
 pub(crate) mod diagnose;
+mod gzip;
 pub(crate) mod lz4;
 pub(crate) mod lzma;
 mod whole_chunk;
 pub(crate) mod zlib_bz2;
 pub(crate) mod zstd;
 
-/// Registers the codecs that must take precedence over zarrs' own (zlib, bz2 and zstd); lz4
-/// and lzma are registered at link time, through `inventory`, as zarrs' own codecs are.
+/// Registers the codecs that must take precedence over zarrs' own (zlib, bz2, zstd, gzip and
+/// blosc); lz4 and lzma are registered at link time, through `inventory`, as zarrs' own codecs
+/// are.
 pub(crate) fn register() {
     zlib_bz2::register();
     zstd::register();
+    gzip::register();
+    blosc::register();
 }

@@ -1,12 +1,13 @@
 //! One of zarrs' own bytes-to-bytes codecs with its decoder replaced by one bounded by the
-//! chunk's size ([`super::bound`]): encoding, configuration, names and representations stay
-//! zarrs'. `zlib`, `bz2` and `zstd` are such codecs.
+//! chunk's size ([`super::bound`]), or kept behind a check of the size the encoded bytes
+//! declare: encoding, configuration, names and representations stay zarrs'. `zlib`, `bz2`,
+//! `gzip` and `zstd` are decoded by zarrdt; `blosc` by zarrs, its header checked first.
 
 use std::borrow::Cow;
 use std::sync::Arc;
 
 use zarrs::array::codec::api::{
-    BytesToBytesCodecTraits, CodecError, CodecMetadataOptions, CodecOptions, CodecTraits,
+    BytesToBytesCodecTraits, Codec, CodecError, CodecMetadataOptions, CodecOptions, CodecTraits,
     PartialDecoderCapability, PartialEncoderCapability, RecommendedConcurrency,
 };
 use zarrs::array::{ArrayBytesRaw, BytesRepresentation};
@@ -18,19 +19,59 @@ use super::bound::DecodedSize;
 /// A decoder of encoded bytes into exactly (or at most) the expected size.
 pub(crate) type BoundedDecode = fn(&[u8], DecodedSize) -> Result<Vec<u8>, CodecError>;
 
-/// zarrs' codec `inner`, decoded by `decode`.
+/// A check that the decoded size encoded bytes declare (which zarrs' decoder allocates) is the
+/// expected one.
+pub(crate) type DeclaredSizeCheck = fn(&[u8], DecodedSize) -> Result<(), CodecError>;
+
+/// How a [`BoundedCodec`] decodes.
+#[derive(Clone, Copy, Debug)]
+enum Decoder {
+    /// By its own decoder.
+    Bounded(BoundedDecode),
+    /// By zarrs' decoder, once the check has passed.
+    Checked(DeclaredSizeCheck),
+}
+
+/// zarrs' codec `inner`, decoded within the chunk's size.
 #[derive(Debug)]
 pub(crate) struct BoundedCodec {
     /// zarrs' codec: encoding, configuration and representation are its.
     inner: Arc<dyn BytesToBytesCodecTraits>,
     /// The decoder, which never allocates more than the chunk's decoded size.
-    decode: BoundedDecode,
+    decoder: Decoder,
 }
 
 impl BoundedCodec {
     /// `inner`, decoded by `decode`.
     pub(crate) fn new(inner: Arc<dyn BytesToBytesCodecTraits>, decode: BoundedDecode) -> Self {
-        BoundedCodec { inner, decode }
+        BoundedCodec {
+            inner,
+            decoder: Decoder::Bounded(decode),
+        }
+    }
+
+    /// `inner`, decoded by its own decoder once `check` finds the size the encoded bytes
+    /// declare (the size that decoder allocates) within the chunk's.
+    pub(crate) fn checked(
+        inner: Arc<dyn BytesToBytesCodecTraits>,
+        check: DeclaredSizeCheck,
+    ) -> Self {
+        BoundedCodec {
+            inner,
+            decoder: Decoder::Checked(check),
+        }
+    }
+}
+
+/// `codec`, one zarrs made from metadata, with its bytes-to-bytes codec made a
+/// [`BoundedCodec`] by `wrap` (any other kind of codec as it is).
+pub(crate) fn bounded(
+    codec: Codec,
+    wrap: fn(Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec,
+) -> Codec {
+    match codec {
+        Codec::BytesToBytes(inner) => Codec::BytesToBytes(Arc::new(wrap(inner))),
+        other => other,
     }
 }
 
@@ -93,8 +134,16 @@ impl BytesToBytesCodecTraits for BoundedCodec {
         &self,
         encoded_value: ArrayBytesRaw<'a>,
         decoded_representation: &BytesRepresentation,
-        _options: &CodecOptions,
+        options: &CodecOptions,
     ) -> Result<ArrayBytesRaw<'a>, CodecError> {
-        (self.decode)(&encoded_value, DecodedSize::of(decoded_representation)).map(Cow::Owned)
+        let expected = DecodedSize::of(decoded_representation);
+        match self.decoder {
+            Decoder::Bounded(decode) => decode(&encoded_value, expected).map(Cow::Owned),
+            Decoder::Checked(check) => {
+                check(&encoded_value, expected)?;
+                self.inner
+                    .decode(encoded_value, decoded_representation, options)
+            }
+        }
     }
 }

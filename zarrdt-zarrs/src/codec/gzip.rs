@@ -1,0 +1,87 @@
+//! `gzip`: zarrs' codec, decoded within the chunk's size.
+//!
+//! zarrs 0.23.14 decodes a gzip member with `read_to_end`, so a chunk of a megabyte can
+//! decode to a gigabyte (deflate expands up to about 1 000 times) before zarrs compares the
+//! result with the chunk's size. This codec is zarrs' own, made from the same metadata
+//! (configuration, encoding and names are zarrs'), decoded through the same crate (`flate2`,
+//! one member, as zarrs reads it) into at most the size zarrs expects for the chunk. It is
+//! registered with zarrs at run time ([`register`]), under the v3 name and v2 id `gzip`, which
+//! puts it before zarrs' own.
+
+use std::sync::Arc;
+
+use zarrs::array::codec::GzipCodec;
+use zarrs::array::codec::api::{
+    BytesToBytesCodecTraits, CodecError, CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraitsV2,
+    CodecTraitsV3, register_codec_v2, register_codec_v3,
+};
+
+use super::bound::{DecodedSize, read_bounded};
+use super::bounded::{BoundedCodec, bounded};
+
+/// Registers the codec with zarrs, by its v3 name and v2 id, ahead of zarrs' own.
+pub(crate) fn register() {
+    let _v3 = register_codec_v3(CodecRuntimePluginV3::new(
+        |name| name == "gzip",
+        |metadata| {
+            Ok(bounded(
+                <GzipCodec as CodecTraitsV3>::create(metadata)?,
+                wrap,
+            ))
+        },
+    ));
+    let _v2 = register_codec_v2(CodecRuntimePluginV2::new(
+        |name| name == "gzip",
+        |metadata| {
+            Ok(bounded(
+                <GzipCodec as CodecTraitsV2>::create(metadata)?,
+                wrap,
+            ))
+        },
+    ));
+}
+
+/// zarrs' gzip codec `inner`, decoded within bounds.
+fn wrap(inner: Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec {
+    BoundedCodec::new(inner, decode)
+}
+
+/// Decodes a gzip member into exactly (or at most) `expected` bytes.
+fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
+    read_bounded(
+        "gzip",
+        flate2::bufread::GzDecoder::new(encoded),
+        expected,
+        encoded.len(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use zarrs::array::BytesRepresentation;
+    use zarrs::array::codec::api::{BytesToBytesCodecTraits, CodecOptions};
+
+    use super::*;
+
+    #[test]
+    fn round_trips_and_a_bomb_stops_at_the_chunk_size() {
+        let codec = wrap(Arc::new(GzipCodec::new(9).unwrap()));
+        let options = CodecOptions::default();
+        let data: Vec<u8> = (0..20_000u32).map(|i| (i % 97) as u8).collect();
+        let encoded = codec.encode(Cow::Borrowed(&data), &options).unwrap();
+        let exact = BytesRepresentation::FixedSize(data.len() as u64);
+        let decoded = codec.decode(encoded, &exact, &options).unwrap();
+        assert_eq!(decoded.as_ref(), data.as_slice());
+        // 8 MiB of zeros in a few kilobytes, read as a chunk of 4 KiB.
+        let zeros = vec![0u8; 8 << 20];
+        let bomb = codec.encode(Cow::Borrowed(&zeros), &options).unwrap();
+        assert!(bomb.len() < 64 << 10, "{}", bomb.len());
+        let error = codec
+            .decode(bomb, &BytesRepresentation::FixedSize(4096), &options)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("more than 4096"), "{error}");
+    }
+}
