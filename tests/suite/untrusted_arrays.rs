@@ -837,5 +837,33 @@ rusty_fork_test! {
                 usage.peak_bytes
             );
         }
+
+        // The same through the array `ArrayOptions::create` returns (its codecs made by
+        // zarrdt, not read from metadata), both compressors.
+        for (name, compression) in [
+            ("created blosc", zarrdt::Compression::BloscLz4 { level: 5 }),
+            ("created gzip", zarrdt::Compression::Gzip { level: 9 }),
+        ] {
+            let root = Path::new(env!("CARGO_TARGET_TMPDIR"))
+                .join("metadata-hazards")
+                .join(name.replace(' ', "-"));
+            let _ = std::fs::remove_dir_all(&root);
+            let store = Arc::new(FilesystemStore::new(&root).unwrap());
+            let array = zarrdt::ArrayOptions::new(vec![4], vec![2])
+                .compression(compression)
+                .create(store, "/", &0u32)
+                .unwrap();
+            zarrdt::WriteRecords::store_records(&array, &[0..4], &[1u32, 2, 3, 4]).unwrap();
+            let chunk = if name.contains("blosc") { &lying } else { &bomb };
+            std::fs::write(root.join("c/0"), chunk).unwrap();
+            let (result, usage) = meter::measure(|| array.retrieve_records::<u32>(&[0..4]));
+            let error = result.unwrap_err().to_string();
+            assert!(error.contains("c/0") && error.contains("bytes"), "{name}: {error}");
+            assert!(
+                usage.peak_bytes <= BASE_BYTES,
+                "{name}: {} bytes at once",
+                usage.peak_bytes
+            );
+        }
     }
 }

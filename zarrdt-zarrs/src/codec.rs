@@ -16,12 +16,12 @@
 //! corrupt chunk says about itself. [`diagnose`] names the codec zarrs could not create when an
 //! array does not open.
 
-mod blosc;
+pub(crate) mod blosc;
 pub(crate) mod bound;
 mod bounded;
 mod configuration;
 pub(crate) mod diagnose;
-mod gzip;
+pub(crate) mod gzip;
 pub(crate) mod lz4;
 pub(crate) mod lzma;
 mod whole_chunk;

@@ -354,15 +354,13 @@ impl ArrayOptions {
         Ok(match &self.compression {
             Compression::None => Vec::new(),
             Compression::Zstd { level } => vec![Arc::new(crate::codec::zstd::codec(*level, false))],
-            Compression::Gzip { level } => {
-                vec![Arc::new(
-                    GzipCodec::new(*level).map_err(|e| invalid(e.to_string()))?,
-                )]
-            }
+            Compression::Gzip { level } => vec![Arc::new(crate::codec::gzip::wrap(Arc::new(
+                GzipCodec::new(*level).map_err(|e| invalid(e.to_string()))?,
+            )))],
             Compression::BloscLz4 { level } => {
                 let level = BloscCompressionLevel::try_from(*level)
                     .map_err(|level| invalid(format!("blosc level {level} is not in 0..=9")))?;
-                vec![Arc::new(
+                vec![Arc::new(crate::codec::blosc::wrap(Arc::new(
                     BloscCodec::new(
                         BloscCompressor::LZ4,
                         level,
@@ -371,7 +369,7 @@ impl ArrayOptions {
                         Some(size),
                     )
                     .map_err(|e| invalid(e.to_string()))?,
-                )]
+                )))]
             }
             Compression::Zlib { level } => vec![Arc::new(
                 Kind::Zlib

@@ -46,7 +46,7 @@ pub(crate) fn register() {
 }
 
 /// zarrs' blosc codec `inner`, its header checked before it decodes.
-fn wrap(inner: Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec {
+pub(crate) fn wrap(inner: Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec {
     BoundedCodec::checked(inner, check)
 }
 

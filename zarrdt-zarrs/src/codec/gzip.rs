@@ -42,7 +42,7 @@ pub(crate) fn register() {
 }
 
 /// zarrs' gzip codec `inner`, decoded within bounds.
-fn wrap(inner: Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec {
+pub(crate) fn wrap(inner: Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec {
     BoundedCodec::new(inner, decode)
 }
 
