@@ -8,9 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use zarrdt::num_complex::Complex;
 use zarrdt::{ByteString, DateTime64, Endian, FixedString, RawBytes, TimeDelta64, ZarrStruct, ZarrType};
-use zarrdt::metadata::BytesCodec;
 use zarrdt::time::{Milliseconds, Nanoseconds};
-use zarrdt::value::Value;
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 struct Inner {

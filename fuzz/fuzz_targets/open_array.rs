@@ -14,12 +14,12 @@ use std::sync::Arc;
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value as Json, json};
-use zarrdt::array::OpenOptions;
 use zarrdt::ReadRecords;
+use zarrdt::array::OpenOptions;
 use zarrdt::zarrs::array::ArraySubset;
 use zarrdt::zarrs::storage::store::MemoryStore;
 use zarrdt::zarrs::storage::{StoreKey, WritableStorageTraits};
-use zarrdt_fuzz::split_nul;
+use zarrdt_fuzz::{Choices, split_nul};
 
 /// The element limit the target opens arrays with.
 const LIMIT: usize = 1 << 20;
@@ -45,20 +45,18 @@ const SIZES: [u64; 16] = [
     u64::MAX,
 ];
 
-/// Reads choices from the input's bytes (zeros once they run out).
+/// Makes metadata documents of the input's choices.
 struct Generator<'a> {
-    bytes: &'a [u8],
+    choices: Choices<'a>,
 }
 
 impl Generator<'_> {
     fn byte(&mut self) -> u8 {
-        let (&first, rest) = self.bytes.split_first().unwrap_or((&0, &[]));
-        self.bytes = rest;
-        first
+        self.choices.byte()
     }
 
     fn pick<T: Clone>(&mut self, choices: &[T]) -> T {
-        choices[usize::from(self.byte()) % choices.len()].clone()
+        self.choices.pick(choices)
     }
 
     fn size(&mut self) -> u64 {
@@ -205,9 +203,16 @@ fn base64_zeros(bytes: usize) -> String {
 /// An error's text: formatted both ways, one line, and in proportion to the input.
 fn check_error(error: &dyn std::fmt::Debug, display: String, input_len: usize) {
     let debug = format!("{error:?}");
-    assert!(!display.contains('\n'), "an error of several lines: {display}");
+    assert!(
+        !display.contains('\n'),
+        "an error of several lines: {display}"
+    );
     let bound = 4096 + 4 * input_len;
-    assert!(display.len() <= bound, "an error of {} bytes", display.len());
+    assert!(
+        display.len() <= bound,
+        "an error of {} bytes",
+        display.len()
+    );
     assert!(debug.len() <= 4 * bound, "a Debug of {} bytes", debug.len());
 }
 
@@ -220,10 +225,17 @@ fuzz_target!(|data: &[u8]| {
         let Ok(json) = serde_json::from_slice::<Json>(text) else {
             return;
         };
-        let key = if json["zarr_format"] == 2 { ".zarray" } else { "zarr.json" };
+        let key = if json["zarr_format"] == 2 {
+            ".zarray"
+        } else {
+            "zarr.json"
+        };
         (key, json, chunk.to_vec())
     } else {
-        let (key, json) = Generator { bytes: rest }.document();
+        let (key, json) = Generator {
+            choices: Choices::new(rest),
+        }
+        .document();
         (key, json, rest.iter().rev().take(64).copied().collect())
     };
     let store = Arc::new(MemoryStore::new());
@@ -231,7 +243,9 @@ fuzz_target!(|data: &[u8]| {
     let input_len = text.len() + chunk.len();
     let put = |name: &str, bytes: Vec<u8>| {
         let key = StoreKey::new(name).expect("a valid key");
-        store.set(&key, bytes.into()).expect("the memory store takes any key");
+        store
+            .set(&key, bytes.into())
+            .expect("the memory store takes any key");
     };
     put(key, text.into_bytes());
     let chunk_key = if key == ".zarray" { "0" } else { "c/0" };
@@ -242,8 +256,11 @@ fuzz_target!(|data: &[u8]| {
         Err(error) => return check_error(&error, error.to_string(), input_len),
     };
     // A few elements at the start, within the shape.
-    let ranges: Vec<std::ops::Range<u64>> =
-        array.shape().iter().map(|&extent| 0..extent.min(2)).collect();
+    let ranges: Vec<std::ops::Range<u64>> = array
+        .shape()
+        .iter()
+        .map(|&extent| 0..extent.min(2))
+        .collect();
     let subset = ArraySubset::new_with_ranges(&ranges);
     if let Err(error) = array.retrieve_values(&subset) {
         check_error(&error, error.to_string(), input_len);

@@ -18,6 +18,41 @@ pub fn split_nul(data: &[u8]) -> (&[u8], &[u8]) {
     }
 }
 
+/// Choices read from a fuzzer's input, a byte at a time (zeros once it runs out), for targets
+/// whose input is a string of choices rather than a file format.
+pub struct Choices<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Choices<'a> {
+    /// The choices `bytes` makes.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Choices { bytes }
+    }
+
+    /// The next byte (0 once the input has run out).
+    pub fn byte(&mut self) -> u8 {
+        let (&first, rest) = self.bytes.split_first().unwrap_or((&0, &[]));
+        self.bytes = rest;
+        first
+    }
+
+    /// The next two bytes, little-endian.
+    pub fn u16(&mut self) -> usize {
+        usize::from(u16::from_le_bytes([self.byte(), self.byte()]))
+    }
+
+    /// One of `choices` (not empty), by the next byte.
+    pub fn pick<T: Clone>(&mut self, choices: &[T]) -> T {
+        choices[usize::from(self.byte()) % choices.len()].clone()
+    }
+
+    /// Whether the input has run out.
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+}
+
 /// The byte order a flag bit selects.
 pub fn endian(bit: bool) -> Endian {
     if bit { Endian::Big } else { Endian::Little }
