@@ -93,8 +93,17 @@ where
         return Ok(sink.take(&bytes, Endian::NATIVE)?);
     };
     let plan = Plan::new(subset, unit_shape, array.shape())?;
-    let whole_shards = WholeShards::for_plan(array, &plan, element_size)?
-        .map(|shards| shards.projecting(sink.projection()));
+    // A sink that keeps part of each element (one field) has the inner chunks cut to it as
+    // they are decoded, on the decoding threads, where the handing over goes a piece shorter
+    // than `PARALLEL_BYTES` at a time (tiles, small inner chunks), on one thread: the bands
+    // then hold the part alone, and the cutting is done beside it. Longer pieces are handed
+    // over by all threads, where cutting first would be one more pass over the bytes.
+    let whole_shards = WholeShards::for_plan(array, &plan, element_size)?.map(|shards| {
+        let projection = sink
+            .projection()
+            .filter(|_| shards.largest_piece() < PARALLEL_BYTES);
+        shards.projecting(projection)
+    });
     let codecs = array.codecs();
     let reader = Reader {
         array,

@@ -255,6 +255,19 @@ impl WholeShards {
         }))
     }
 
+    /// The largest piece of an inner chunk a read hands over at once (see
+    /// [`SplitShard::for_each`]): the whole inner chunk where it is a run of the shard's
+    /// elements, else a row of it along the last dimension.
+    pub(crate) fn largest_piece(&self) -> usize {
+        if self.in_order {
+            return self.inner_bytes;
+        }
+        let row = self.inner.last().copied().unwrap_or(1);
+        usize::try_from(row)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(self.element_size)
+    }
+
     /// The same, for a read that keeps only `projection` of each element it decodes (if
     /// given, and within the element).
     pub(crate) fn projecting(mut self, projection: Option<Projection>) -> Self {
