@@ -22,9 +22,9 @@ use crate::{Error, StructDataType};
 
 /// Registers zarrdt's `struct` data type with zarrs at run time, so that it takes precedence
 /// over any other `struct` plugin linked into the program (zarrs also finds it at link time,
-/// through `inventory`), and zarrdt's zlib and bz2 codecs, ahead of zarrs' own (numcodecs'
-/// default level, decoding bounded by the chunk's size). Idempotent; the functions of this
-/// crate call it.
+/// through `inventory`), and zarrdt's zlib, bz2, zstd, gzip and blosc codecs, ahead of zarrs'
+/// own (decoding bounded by the chunk's size; numcodecs' default level for zlib and bz2).
+/// Idempotent; the functions of this crate call it.
 pub fn register() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
