@@ -867,3 +867,39 @@ rusty_fork_test! {
         }
     }
 }
+
+rusty_fork_test! {
+    /// An array of two elements in one chunk of 2²⁸ (1 GiB of `uint32`s; found by the
+    /// `open_array` fuzz target): its read asks for the two, so the chunk is not read whole
+    /// (which filled a missing chunk's 1 GiB, or made room for a stored chunk's 1 GiB); and a
+    /// zstd chunk of 17 bytes whose frame does not say its size cannot decode to 1 GiB (a zstd
+    /// block decodes to at most 128 KiB and takes 4 bytes at least), so it is refused before
+    /// anything is allocated. Both within 64 MB (the previous code: 1 GiB at once).
+    #[test]
+    fn a_chunk_far_larger_than_the_array_costs_no_chunk_sized_allocation() {
+        let huge = |codecs: Json| {
+            v3_document(json!({"shape": [2],
+                "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1u64 << 28]}},
+                "codecs": codecs}))
+        };
+        let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
+        let zstd = json!({"name": "zstd", "configuration": {"level": 1, "checksum": false}});
+        // Magic; a descriptor with no content size, a 1 KiB window; one last raw block of 8.
+        let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x41, 0x00, 0x00];
+        frame.extend_from_slice(&[1, 0, 0, 0, 2, 0, 0, 0]);
+        let missing = huge(json!([bytes.clone()]));
+        let (read, usage) = meter::measure(|| open_and_read("huge chunk missing", &missing, &[]));
+        assert_eq!(read, None, "two fill values read");
+        assert!(usage.peak_bytes <= BASE_BYTES, "{} bytes at once", usage.peak_bytes);
+        let compressed = huge(json!([bytes, zstd]));
+        let (error, usage) = meter::measure(|| {
+            open_and_read("huge chunk zstd", &compressed, &[("c/0", frame.as_slice())])
+        });
+        let error = error.expect("an error");
+        assert!(
+            error.contains("c/0") && error.contains("not the chunk's 1073741824"),
+            "{error}"
+        );
+        assert!(usage.peak_bytes <= BASE_BYTES, "{} bytes at once", usage.peak_bytes);
+    }
+}

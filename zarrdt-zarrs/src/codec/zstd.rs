@@ -22,6 +22,9 @@ use super::bound::{DecodedSize, read_bounded};
 use super::bounded::BoundedCodec;
 use super::configuration::{Settings, invalid, of_v3};
 
+/// The most a zstd block decodes to (`ZSTD_BLOCKSIZE_MAX`).
+const MAX_BLOCK: u64 = 128 << 10;
+
 thread_local! {
     /// This thread's decompression context, kept from chunk to chunk.
     static DECOMPRESSOR: RefCell<Option<zstd::bulk::Decompressor<'static>>> =
@@ -84,6 +87,16 @@ pub(crate) fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, C
         && declared != expected.size
     {
         return Err(expected.mismatch("zstd", declared, false));
+    }
+    // Nor is the chunk's size, which the metadata sets: a block decodes to at most 128 KiB and
+    // takes at least 4 bytes, so fewer bytes than that bound allows are refused unallocated.
+    let most = (encoded.len() as u64 / 4 + 1).saturating_mul(MAX_BLOCK);
+    if expected.size > most {
+        return Err(CodecError::Other(format!(
+            "zstd: {} bytes of frames decode to at most {most} bytes, not the chunk's {}",
+            encoded.len(),
+            expected.size
+        )));
     }
     let mut out = Vec::with_capacity(size);
     DECOMPRESSOR.with(|decompressor| {

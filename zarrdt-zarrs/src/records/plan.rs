@@ -10,8 +10,8 @@ use crate::Error;
 
 /// One chunk the subset touches: its indices in the chunk grid, the part of it that lies in the
 /// subset (array coordinates), and the region its bytes are read as: the whole chunk (beyond
-/// the array's end too) if the subset covers all of it that lies in the array, else the
-/// overlap.
+/// the array's end too) if the subset covers all of it that lies in the array and that is at
+/// least half the chunk, else the overlap.
 pub(crate) struct Unit {
     pub(crate) indices: Vec<u64>,
     pub(crate) overlap: ArraySubset,
@@ -213,7 +213,14 @@ fn unit(
         .zip(array_shape)
         .map(|((&start, &extent), &length)| extent.min(length.saturating_sub(start)))
         .collect();
-    let whole = overlap.start() == start.as_slice() && overlap.shape() == bounded.as_slice();
+    // An edge chunk mostly beyond the array is not read or written whole: that would decode,
+    // fill or encode the whole chunk, whose size the metadata sets whatever the array's (a
+    // chunk of 2³¹ elements for an array of two), where its part in the array is what is asked.
+    let elements = |shape: &[u64]| shape.iter().fold(1u64, |n, &e| n.saturating_mul(e));
+    let mostly_within = elements(unit_shape) <= elements(&bounded).saturating_mul(2);
+    let whole = overlap.start() == start.as_slice()
+        && overlap.shape() == bounded.as_slice()
+        && mostly_within;
     Ok(Unit {
         indices: indices.to_vec(),
         region: if whole { chunk } else { overlap.clone() },
