@@ -1,9 +1,10 @@
 //! Writing records into a subset of an array chunk by chunk (shard by shard, for a sharded
 //! array): each chunk's records encoded into a buffer zarrs takes over (a shard's, into a buffer
 //! its thread reuses) and stored by zarrs on their own, several chunks at a time. A chunk the
-//! subset covers (or covers within the array, for an edge chunk) is stored whole, encoded once;
-//! one it covers in part is updated by zarrs (read, changed, written; a shard's index checked
-//! first, as a read checks it). Memory: the threads' buffers, one chunk each.
+//! subset covers (or covers within the array, for an edge chunk at least half in it) is stored
+//! whole, encoded once; one it covers in part is updated by zarrs (read, changed, written; a
+//! shard's index checked first, as a read checks it). Memory: the threads' buffers, one chunk
+//! each.
 
 use std::cell::RefCell;
 use std::ops::Range;
@@ -153,8 +154,9 @@ where
         .collect()
 }
 
-/// Stores one chunk's records: the whole chunk if they cover it within the array (the fill
-/// value beyond the array's end, which is never read), else an update of the part they cover.
+/// Stores one chunk's records: the whole chunk if they cover it within the array and at least
+/// half of it is in the array (the fill value beyond the array's end, which is never read),
+/// else an update of the part they cover.
 ///
 /// A whole chunk of an unsharded array is encoded into its thread's buffer, passed through the
 /// array's codecs and stored by zarrdt, the store handing the buffer back for the thread's next
