@@ -11,13 +11,10 @@
 use std::sync::Arc;
 
 use zarrs::array::codec::BloscCodec;
-use zarrs::array::codec::api::{
-    BytesToBytesCodecTraits, CodecError, CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraitsV2,
-    CodecTraitsV3, register_codec_v2, register_codec_v3,
-};
+use zarrs::array::codec::api::{BytesToBytesCodecTraits, CodecError};
 
 use super::bound::DecodedSize;
-use super::bounded::{BoundedCodec, bounded};
+use super::bounded::{BoundedCodec, register_bounded};
 
 /// The length of a blosc header (blosc 1): version, compressor version, flags, type size, then
 /// `nbytes`, `blocksize` and `cbytes` as little-endian `u32`s.
@@ -25,24 +22,7 @@ const HEADER: usize = 16;
 
 /// Registers the codec with zarrs, by its v3 name and v2 id, ahead of zarrs' own.
 pub(crate) fn register() {
-    let _v3 = register_codec_v3(CodecRuntimePluginV3::new(
-        |name| name == "blosc",
-        |metadata| {
-            Ok(bounded(
-                <BloscCodec as CodecTraitsV3>::create(metadata)?,
-                wrap,
-            ))
-        },
-    ));
-    let _v2 = register_codec_v2(CodecRuntimePluginV2::new(
-        |name| name == "blosc",
-        |metadata| {
-            Ok(bounded(
-                <BloscCodec as CodecTraitsV2>::create(metadata)?,
-                wrap,
-            ))
-        },
-    ));
+    register_bounded::<BloscCodec>("blosc", wrap);
 }
 
 /// zarrs' blosc codec `inner`, its header checked before it decodes.

@@ -7,8 +7,10 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use zarrs::array::codec::api::{
-    BytesToBytesCodecTraits, Codec, CodecError, CodecMetadataOptions, CodecOptions, CodecTraits,
-    PartialDecoderCapability, PartialEncoderCapability, RecommendedConcurrency,
+    BytesToBytesCodecTraits, Codec, CodecError, CodecMetadataOptions, CodecOptions,
+    CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraits, CodecTraitsV2, CodecTraitsV3,
+    PartialDecoderCapability, PartialEncoderCapability, RecommendedConcurrency, register_codec_v2,
+    register_codec_v3,
 };
 use zarrs::array::{ArrayBytesRaw, BytesRepresentation};
 use zarrs::metadata::Configuration;
@@ -63,12 +65,25 @@ impl BoundedCodec {
     }
 }
 
+/// Registers zarrs' codec `C` under the v3 name and v2 id `name`, ahead of zarrs' own: made
+/// from the same metadata by zarrs, then made a [`BoundedCodec`] by `wrap`.
+pub(crate) fn register_bounded<C: CodecTraitsV3 + CodecTraitsV2>(
+    name: &'static str,
+    wrap: fn(Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec,
+) {
+    let _v3 = register_codec_v3(CodecRuntimePluginV3::new(
+        move |candidate| candidate == name,
+        move |metadata| Ok(bounded(<C as CodecTraitsV3>::create(metadata)?, wrap)),
+    ));
+    let _v2 = register_codec_v2(CodecRuntimePluginV2::new(
+        move |candidate| candidate == name,
+        move |metadata| Ok(bounded(<C as CodecTraitsV2>::create(metadata)?, wrap)),
+    ));
+}
+
 /// `codec`, one zarrs made from metadata, with its bytes-to-bytes codec made a
 /// [`BoundedCodec`] by `wrap` (any other kind of codec as it is).
-pub(crate) fn bounded(
-    codec: Codec,
-    wrap: fn(Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec,
-) -> Codec {
+fn bounded(codec: Codec, wrap: fn(Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec) -> Codec {
     match codec {
         Codec::BytesToBytes(inner) => Codec::BytesToBytes(Arc::new(wrap(inner))),
         other => other,

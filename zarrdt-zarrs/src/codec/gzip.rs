@@ -11,34 +11,14 @@
 use std::sync::Arc;
 
 use zarrs::array::codec::GzipCodec;
-use zarrs::array::codec::api::{
-    BytesToBytesCodecTraits, CodecError, CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraitsV2,
-    CodecTraitsV3, register_codec_v2, register_codec_v3,
-};
+use zarrs::array::codec::api::{BytesToBytesCodecTraits, CodecError};
 
 use super::bound::{DecodedSize, read_bounded};
-use super::bounded::{BoundedCodec, bounded};
+use super::bounded::{BoundedCodec, register_bounded};
 
 /// Registers the codec with zarrs, by its v3 name and v2 id, ahead of zarrs' own.
 pub(crate) fn register() {
-    let _v3 = register_codec_v3(CodecRuntimePluginV3::new(
-        |name| name == "gzip",
-        |metadata| {
-            Ok(bounded(
-                <GzipCodec as CodecTraitsV3>::create(metadata)?,
-                wrap,
-            ))
-        },
-    ));
-    let _v2 = register_codec_v2(CodecRuntimePluginV2::new(
-        |name| name == "gzip",
-        |metadata| {
-            Ok(bounded(
-                <GzipCodec as CodecTraitsV2>::create(metadata)?,
-                wrap,
-            ))
-        },
-    ));
+    register_bounded::<GzipCodec>("gzip", wrap);
 }
 
 /// zarrs' gzip codec `inner`, decoded within bounds.
