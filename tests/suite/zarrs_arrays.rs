@@ -1248,6 +1248,85 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
     });
 }
 
+/// The first fault in the output's order is the one reported when a later chunk cannot even be
+/// fetched, on any number of threads: a `bool` of 2 in chunk `c/0` before a broken zstd frame in
+/// `c/1`; a broken frame in shard `c/0` (one inner chunk, decoded as the read comes to it)
+/// before a broken frame in the edge shard `c/1` (read in part, decoded when fetched). On two
+/// threads and more both units are fetched together; the later one's failure was reported
+/// before the earlier one was handed over.
+#[test]
+fn a_chunk_that_fails_to_fetch_does_not_hide_an_earlier_fault() {
+    let break_start = |path: &std::path::Path| {
+        let mut stored = std::fs::read(path).unwrap();
+        stored[..4].copy_from_slice(b"oops");
+        std::fs::write(path, &stored).unwrap();
+    };
+    let read_on = |array: &Array<FilesystemStore>, count: u64, threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let records = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
+            let field = array
+                .retrieve_field::<u64>(&[0..count], &["id"])
+                .unwrap_err();
+            (records, field)
+        })
+    };
+    // Chunks: a bool of 2 in `c/0`, `c/1` unreadable.
+    let bad = 417;
+    let options =
+        || ArrayOptions::new(vec![2_000], vec![1_000]).compression(Compression::Zstd { level: 1 });
+    let dir = scratch("fetch_fault_order_chunks");
+    let array = options().create(store(&dir), "/", &fill()).unwrap();
+    let records: Vec<Particle> = (0..2_000).map(particle).collect();
+    array.store_records(&[0..2_000], &records).unwrap();
+    let subset = [0..2_000];
+    copy_in_bad_bool(
+        "fetch_fault_order_chunks",
+        options(),
+        &subset,
+        &records,
+        bad,
+        &dir,
+        "c/0",
+    );
+    break_start(&dir.join("c/1"));
+    let array = open_array(store(&dir), "/").unwrap();
+    for threads in [1, 2, 3] {
+        let (records, field) = read_on(&array, 2_000, threads);
+        assert!(is_bool_2(&records, bad), "{threads} threads: {records:?}");
+        // The field holds no `bool`: the frame of `c/1` is its first fault.
+        assert!(
+            matches!(&field, zarrdt::array::Error::Chunk { key, .. } if key == "c/1"),
+            "{threads} threads: {field:?}"
+        );
+    }
+    // Shards of one inner chunk: `c/0`'s frame broken, and that of the edge shard `c/1`.
+    let dir = scratch("fetch_fault_order_shards");
+    let count = 1_400;
+    let array = ArrayOptions::new(vec![count], vec![1_000])
+        .shards(vec![1_000])
+        .compression(Compression::Zstd { level: 1 })
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    array.store_records(&[0..count], &records).unwrap();
+    break_frame(&dir.join("c/0"), 1, 0);
+    break_frame(&dir.join("c/1"), 1, 0);
+    let array = open_array(store(&dir), "/").unwrap();
+    for threads in [1, 2, 3] {
+        let (records, field) = read_on(&array, count, threads);
+        for error in [records, field] {
+            assert!(
+                matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
+                "{threads} threads: {error:?}"
+            );
+        }
+    }
+}
+
 /// `records` written to a new array of `options` (at `subset`) through the twin type, the
 /// record `bad` (its number in `records`) holding a `bool` of 2, and that array's `shard`
 /// copied over the one in `dir`.

@@ -150,10 +150,11 @@ where
     let Some(first) = windows.next() else {
         return Ok(());
     };
-    let mut fetched = reader.fetch(&plan.slabs[first.clone()]);
+    // A unit that fails to fetch is reported when the handing over comes to it: the first
+    // fault in the output's order is the error, however many units a window holds.
+    let mut bytes = reader.fetch(&plan.slabs[first.clone()]);
     let mut current = first;
     for next in windows {
-        let mut bytes = fetched?;
         let (ahead, decoded) = rayon::join(
             || reader.fetch(&plan.slabs[next.clone()]),
             || {
@@ -167,14 +168,13 @@ where
             },
         );
         decoded?;
-        fetched = ahead;
+        bytes = ahead;
         current = next;
         // The cache holds one shard index per shard read; keep it small.
         if reader.cache.len() > 64 {
             reader.cache.clear();
         }
     }
-    let mut bytes = fetched?;
     decode(&plan, &plan.slabs[current], &mut bytes, element_size, sink)
 }
 
@@ -209,6 +209,9 @@ enum UnitBytes<'a> {
     Whole(Cow<'static, [u8]>, Endian),
     /// A shard read whole, in its inner chunks.
     Shard(SplitShard<'a>),
+    /// A unit that could not be fetched: its error, reported when the handing over comes to it,
+    /// so that a fault in an earlier unit fetched with it is reported first.
+    Failed(Error),
 }
 
 impl<'a> UnitBytes<'a> {
@@ -217,6 +220,7 @@ impl<'a> UnitBytes<'a> {
         match self {
             UnitBytes::Whole(_, endian) => *endian,
             UnitBytes::Shard(shard) => shard.endian(),
+            UnitBytes::Failed(_) => Endian::NATIVE,
         }
     }
 
@@ -224,12 +228,13 @@ impl<'a> UnitBytes<'a> {
     fn shard(&self) -> Option<&SplitShard<'a>> {
         match self {
             UnitBytes::Shard(shard) => Some(shard),
-            UnitBytes::Whole(..) => None,
+            UnitBytes::Whole(..) | UnitBytes::Failed(_) => None,
         }
     }
 
     /// Hands `take` the bytes in `range` (of whole elements), in order, in one or more
-    /// pieces; an error if the range is beyond the unit.
+    /// pieces; an error if the range is beyond the unit, or the unit's own if it could not be
+    /// fetched (reported once: the unit is empty after).
     fn for_each(
         &mut self,
         range: Range<usize>,
@@ -244,6 +249,13 @@ impl<'a> UnitBytes<'a> {
                     .map(|bytes| take(RunBytes::Elements(bytes))),
             ),
             UnitBytes::Shard(shard) => (shard.len(), shard.for_each(range, take)),
+            UnitBytes::Failed(_) => {
+                let empty = UnitBytes::Whole(Cow::Borrowed(&[]), Endian::NATIVE);
+                match std::mem::replace(self, empty) {
+                    UnitBytes::Failed(error) => return Err(error),
+                    _ => (0, None),
+                }
+            }
         };
         done.unwrap_or(Err(Error::Zarr(zarrdt_core::Error::ChunkLength {
             len,
@@ -254,47 +266,42 @@ impl<'a> UnitBytes<'a> {
 
 impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
     /// The native bytes of the overlap of every unit of `slabs`, fetched and decoded in
-    /// parallel, in order.
-    fn fetch(&self, slabs: &[Slab]) -> Result<Vec<UnitBytes<'a>>, Error> {
+    /// parallel, in order; a unit that fails is [`UnitBytes::Failed`].
+    fn fetch(&self, slabs: &[Slab]) -> Vec<UnitBytes<'a>> {
         let units: Vec<_> = slabs.iter().flat_map(|slab| &slab.units).collect();
         units
             .par_iter()
-            .map(|unit| {
-                // A whole chunk (shard) in one read of its object, so that a writer replacing
-                // it in the meantime is never seen half; part of one through zarrs' partial
-                // decoders (a shard's index and its inner chunks are read apart).
-                if let Some(shards) = self.whole_shards.filter(|_| unit.whole)
-                    && let Some(shard) = shards.read(self.array, &unit.indices, &self.options)?
-                {
-                    return Ok(UnitBytes::Shard(shard));
-                }
-                if unit.whole
-                    && let Some((codecs, order)) = &self.stored_order
-                    && let Some(bytes) = self.whole_in_stored_order(codecs, order, unit)?
-                {
-                    return Ok(UnitBytes::Whole(bytes, order.endian()));
-                }
-                let read: Result<ArrayBytes<'static>, ArrayError> = if unit.whole {
-                    self.array.retrieve_chunk_opt(&unit.indices, &self.options)
-                } else {
-                    self.array.retrieve_array_subset_sharded_opt(
-                        &self.cache,
-                        &unit.overlap,
-                        &self.options,
-                    )
-                };
-                let bytes =
-                    read.map_err(|error| Error::in_chunk(self.array, &unit.indices, error))?;
-                Ok(UnitBytes::Whole(
-                    bytes.into_fixed().map_err(ArrayError::from)?,
-                    Endian::NATIVE,
-                ))
-            })
-            .collect::<Vec<Result<_, Error>>>()
-            // Every unit fetched, then the first failure in the subset's order: the error
-            // names the same chunk however the threads ran.
-            .into_iter()
+            .map(|unit| self.fetch_unit(unit).unwrap_or_else(UnitBytes::Failed))
             .collect()
+    }
+
+    /// The native bytes of the overlap of `unit`, fetched and decoded.
+    fn fetch_unit(&self, unit: &Unit) -> Result<UnitBytes<'a>, Error> {
+        // A whole chunk (shard) in one read of its object, so that a writer replacing
+        // it in the meantime is never seen half; part of one through zarrs' partial
+        // decoders (a shard's index and its inner chunks are read apart).
+        if let Some(shards) = self.whole_shards.filter(|_| unit.whole)
+            && let Some(shard) = shards.read(self.array, &unit.indices, &self.options)?
+        {
+            return Ok(UnitBytes::Shard(shard));
+        }
+        if unit.whole
+            && let Some((codecs, order)) = &self.stored_order
+            && let Some(bytes) = self.whole_in_stored_order(codecs, order, unit)?
+        {
+            return Ok(UnitBytes::Whole(bytes, order.endian()));
+        }
+        let read: Result<ArrayBytes<'static>, ArrayError> = if unit.whole {
+            self.array.retrieve_chunk_opt(&unit.indices, &self.options)
+        } else {
+            self.array
+                .retrieve_array_subset_sharded_opt(&self.cache, &unit.overlap, &self.options)
+        };
+        let bytes = read.map_err(|error| Error::in_chunk(self.array, &unit.indices, error))?;
+        Ok(UnitBytes::Whole(
+            bytes.into_fixed().map_err(ArrayError::from)?,
+            Endian::NATIVE,
+        ))
     }
 
     /// The chunk of `unit`, read in one read and decoded to its records in the stored order;
