@@ -18,7 +18,7 @@
 
 pub(crate) mod blosc;
 pub(crate) mod bound;
-mod bounded;
+pub(crate) mod bounded;
 mod configuration;
 pub(crate) mod diagnose;
 pub(crate) mod gzip;

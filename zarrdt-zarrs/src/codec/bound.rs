@@ -95,14 +95,28 @@ impl DecodedSize {
 /// more, or (for an exact size) to less, is an error naming the sizes.
 pub(crate) fn read_bounded(
     codec: &str,
-    mut decoder: impl Read,
+    decoder: impl Read,
     expected: DecodedSize,
     encoded: usize,
 ) -> Result<Vec<u8>, CodecError> {
+    let mut out = Vec::new();
+    read_bounded_into(codec, decoder, expected, encoded, &mut out)?;
+    Ok(out)
+}
+
+/// [`read_bounded`] into `out` (whatever it held), whose capacity is reused.
+pub(crate) fn read_bounded_into(
+    codec: &str,
+    mut decoder: impl Read,
+    expected: DecodedSize,
+    encoded: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), CodecError> {
     let limit = usize::try_from(expected.size)
         .unwrap_or(usize::MAX)
         .saturating_add(1);
-    let mut out = vec![0u8; expected.first_allocation(encoded)];
+    out.clear();
+    out.resize(expected.first_allocation(encoded), 0);
     let mut filled = 0;
     loop {
         if filled == out.len() {
@@ -127,7 +141,7 @@ pub(crate) fn read_bounded(
     if !expected.admits(filled as u64) {
         return Err(expected.mismatch(codec, filled as u64, false));
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]

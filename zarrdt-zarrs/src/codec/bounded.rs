@@ -18,8 +18,9 @@ use zarrs::plugin::{ExtensionName, ZarrVersion};
 
 use super::bound::DecodedSize;
 
-/// A decoder of encoded bytes into exactly (or at most) the expected size.
-pub(crate) type BoundedDecode = fn(&[u8], DecodedSize) -> Result<Vec<u8>, CodecError>;
+/// A decoder of encoded bytes into exactly (or at most) the expected size, into a vector
+/// (whatever it held: its capacity is reused).
+pub(crate) type BoundedDecode = fn(&[u8], DecodedSize, &mut Vec<u8>) -> Result<(), CodecError>;
 
 /// A check that the decoded size encoded bytes declare (which zarrs' decoder allocates) is the
 /// expected one.
@@ -61,6 +62,20 @@ impl BoundedCodec {
         BoundedCodec {
             inner,
             decoder: Decoder::Checked(check),
+        }
+    }
+
+    /// `encoded` decoded to `expected` bytes into `out` (whatever it held: its capacity is
+    /// reused), where zarrdt decodes; `None` where zarrs' own decoder does (it allocates).
+    pub(crate) fn decode_into(
+        &self,
+        encoded: &[u8],
+        expected: DecodedSize,
+        out: &mut Vec<u8>,
+    ) -> Option<Result<(), CodecError>> {
+        match self.decoder {
+            Decoder::Bounded(decode) => Some(decode(encoded, expected, out)),
+            Decoder::Checked(_) => None,
         }
     }
 }
@@ -153,7 +168,11 @@ impl BytesToBytesCodecTraits for BoundedCodec {
     ) -> Result<ArrayBytesRaw<'a>, CodecError> {
         let expected = DecodedSize::of(decoded_representation);
         match self.decoder {
-            Decoder::Bounded(decode) => decode(&encoded_value, expected).map(Cow::Owned),
+            Decoder::Bounded(decode) => {
+                let mut out = Vec::new();
+                decode(&encoded_value, expected, &mut out)?;
+                Ok(Cow::Owned(out))
+            }
             Decoder::Checked(check) => {
                 check(&encoded_value, expected)?;
                 self.inner

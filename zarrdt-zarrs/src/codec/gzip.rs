@@ -13,7 +13,7 @@ use std::sync::Arc;
 use zarrs::array::codec::GzipCodec;
 use zarrs::array::codec::api::{BytesToBytesCodecTraits, CodecError};
 
-use super::bound::{DecodedSize, read_bounded};
+use super::bound::{DecodedSize, read_bounded_into};
 use super::bounded::{BoundedCodec, register_bounded};
 
 /// Registers the codec with zarrs, by its v3 name and v2 id, ahead of zarrs' own.
@@ -26,13 +26,14 @@ pub(crate) fn wrap(inner: Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec {
     BoundedCodec::new(inner, decode)
 }
 
-/// Decodes a gzip member into exactly (or at most) `expected` bytes.
-fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
-    read_bounded(
+/// Decodes a gzip member into exactly (or at most) `expected` bytes, into `out`.
+fn decode(encoded: &[u8], expected: DecodedSize, out: &mut Vec<u8>) -> Result<(), CodecError> {
+    read_bounded_into(
         "gzip",
         flate2::bufread::GzDecoder::new(encoded),
         expected,
         encoded.len(),
+        out,
     )
 }
 

@@ -18,7 +18,7 @@ use zarrs::array::codec::api::{
 use zarrs::array::codec::{Bz2Codec, Bz2CompressionLevel, ZlibCodec, ZlibCompressionLevel};
 use zarrs::plugin::PluginCreateError;
 
-use super::bound::{DecodedSize, read_bounded};
+use super::bound::{DecodedSize, read_bounded_into};
 use super::bounded::BoundedCodec;
 use super::configuration::{Settings, invalid, of_v3};
 
@@ -50,13 +50,13 @@ impl Kind {
                 Arc::new(ZlibCodec::new(
                     ZlibCompressionLevel::try_from(level).map_err(|_| bad())?,
                 )),
-                |encoded, expected| decode(Kind::Zlib, encoded, expected),
+                |encoded, expected, out| decode(Kind::Zlib, encoded, expected, out),
             ),
             Kind::Bz2 => BoundedCodec::new(
                 Arc::new(Bz2Codec::new(
                     Bz2CompressionLevel::try_from(level).map_err(|_| bad())?,
                 )),
-                |encoded, expected| decode(Kind::Bz2, encoded, expected),
+                |encoded, expected, out| decode(Kind::Bz2, encoded, expected, out),
             ),
         })
     }
@@ -96,27 +96,25 @@ pub(crate) fn register() {
     }
 }
 
-/// Decodes a `kind` stream into exactly (or at most) `expected` bytes.
+/// Decodes a `kind` stream into exactly (or at most) `expected` bytes, into `out`.
 pub(crate) fn decode(
     kind: Kind,
     encoded: &[u8],
     expected: DecodedSize,
-) -> Result<Vec<u8>, CodecError> {
-    let out = match kind {
+    out: &mut Vec<u8>,
+) -> Result<(), CodecError> {
+    match kind {
         Kind::Zlib => {
             let mut decoder = flate2::bufread::ZlibDecoder::new(encoded);
-            let out = read_bounded("zlib", &mut decoder, expected, encoded.len())?;
-            trailing("zlib", decoder.get_ref().len())?;
-            out
+            read_bounded_into("zlib", &mut decoder, expected, encoded.len(), out)?;
+            trailing("zlib", decoder.get_ref().len())
         }
         Kind::Bz2 => {
             let mut decoder = bzip2::bufread::BzDecoder::new(encoded);
-            let out = read_bounded("bz2", &mut decoder, expected, encoded.len())?;
-            trailing("bz2", decoder.get_ref().len())?;
-            out
+            read_bounded_into("bz2", &mut decoder, expected, encoded.len(), out)?;
+            trailing("bz2", decoder.get_ref().len())
         }
-    };
-    Ok(out)
+    }
 }
 
 /// Fails when `rest` bytes follow the end of the stream.

@@ -18,7 +18,7 @@ use zarrs::array::codec::api::{
 };
 use zarrs::plugin::PluginCreateError;
 
-use super::bound::{DecodedSize, read_bounded};
+use super::bound::{DecodedSize, read_bounded_into};
 use super::bounded::BoundedCodec;
 use super::configuration::{Settings, invalid, of_v3};
 
@@ -73,12 +73,17 @@ pub(crate) fn register() {
     ));
 }
 
-/// Decodes zstd frames into exactly (or at most) `expected` bytes.
-pub(crate) fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
+/// Decodes zstd frames into exactly (or at most) `expected` bytes, into `out` (whatever it
+/// held: a buffer of a previous chunk is reused, not faulted in anew).
+pub(crate) fn decode(
+    encoded: &[u8],
+    expected: DecodedSize,
+    out: &mut Vec<u8>,
+) -> Result<(), CodecError> {
     if !expected.exact {
         let decoder = zstd::stream::read::Decoder::with_buffer(encoded)
             .map_err(|error| CodecError::Other(format!("zstd: {error}")))?;
-        return read_bounded("zstd", decoder, expected, encoded.len());
+        return read_bounded_into("zstd", decoder, expected, encoded.len(), out);
     }
     let size = usize::try_from(expected.size)
         .map_err(|_| expected.mismatch("zstd", expected.size, true))?;
@@ -98,7 +103,10 @@ pub(crate) fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, C
             expected.size
         )));
     }
-    let mut out = Vec::with_capacity(size);
+    out.clear();
+    // Room for the chunk, no more: a frame decoding to more than a reused buffer's length
+    // stops at its capacity, and is an error below either way.
+    out.reserve_exact(size);
     DECOMPRESSOR.with(|decompressor| {
         let mut decompressor = decompressor.borrow_mut();
         if decompressor.is_none() {
@@ -111,7 +119,7 @@ pub(crate) fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, C
             .as_mut()
             .ok_or_else(|| CodecError::Other("zstd: no decompression context".into()))?;
         decompressor
-            .decompress_to_buffer(encoded, &mut out)
+            .decompress_to_buffer(encoded, out)
             .map_err(|error| {
                 CodecError::Other(format!(
                     "zstd: the frames do not decode to the chunk's {size} bytes: {error}"
@@ -121,7 +129,7 @@ pub(crate) fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, C
     if !expected.admits(out.len() as u64) {
         return Err(expected.mismatch("zstd", out.len() as u64, false));
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 mod blocks;
 mod plan;
 pub(crate) mod read;
+mod spare;
 mod stored_order;
 mod whole_shard;
 mod write;

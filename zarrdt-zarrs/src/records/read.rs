@@ -27,6 +27,7 @@ use zarrs::array::{
 use zarrs::storage::ReadableStorageTraits;
 
 use super::plan::{Plan, Run, Slab, Unit};
+use super::spare::SpareBuffers;
 use super::stored_order::StoredOrder;
 use super::whole_shard::{Piece, Projection, RunBytes, SplitShard, ToDecode, WholeShards};
 use crate::Error;
@@ -112,6 +113,8 @@ where
         cache: ArrayShardedReadableExtCache::new(array),
         options: CodecOptions::default().with_concurrent_target(1),
         whole_shards: whole_shards.as_ref(),
+        // The chunks of two windows are decoded at once: those handed over, and the next.
+        spare: SpareBuffers::new(2 * rayon::current_num_threads().max(1)),
     };
     // Windows of whole slabs, each at least as many units as there are threads; or at least
     // one unit (one slab: a shard, or a row of shards side by side) where the units are
@@ -164,6 +167,7 @@ where
                     &mut bytes,
                     element_size,
                     sink,
+                    &reader.spare,
                 )
             },
         );
@@ -175,7 +179,14 @@ where
             reader.cache.clear();
         }
     }
-    decode(&plan, &plan.slabs[current], &mut bytes, element_size, sink)
+    decode(
+        &plan,
+        &plan.slabs[current],
+        &mut bytes,
+        element_size,
+        sink,
+        &reader.spare,
+    )
 }
 
 /// The chunk shape of the array's chunk grid (its shards, if sharded), if it is regular.
@@ -201,6 +212,8 @@ struct Reader<'a, S: ?Sized> {
     options: CodecOptions,
     /// How shards are read whole and split, where they can be.
     whole_shards: Option<&'a WholeShards>,
+    /// Decoded chunks handed over, for the next ones to be decoded into.
+    spare: SpareBuffers,
 }
 
 /// The decoded bytes of a unit (the part of it the read covers, in C order).
@@ -322,25 +335,39 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
         };
         let shape = self.array.chunk_shape(&unit.indices)?;
         order
-            .decode(codecs, Cow::Owned(encoded), &shape, &self.options)
+            .decode(
+                codecs,
+                Cow::Owned(encoded),
+                &shape,
+                &self.options,
+                &self.spare,
+            )
             .map(Some)
             .map_err(in_chunk)
     }
 }
 
 /// Hands `sink` the runs of `slabs` in C order, from their units' `bytes` (in the order
-/// [`Reader::fetch`] gives them).
+/// [`Reader::fetch`] gives them), giving `spare` each unit's buffer once it is handed over.
 fn decode<K: Sink>(
     plan: &Plan,
     slabs: &[Slab],
     bytes: &mut [UnitBytes<'_>],
     element_size: usize,
     sink: &mut K,
+    spare: &SpareBuffers,
 ) -> Result<(), Error> {
     let mut first_unit = 0;
     for slab in slabs {
         let units = &mut bytes[first_unit..first_unit + slab.units.len()];
         hand_over_slab(&plan.runs(slab), units, element_size, sink)?;
+        for unit in units {
+            let handed =
+                std::mem::replace(unit, UnitBytes::Whole(Cow::Borrowed(&[]), Endian::NATIVE));
+            if let UnitBytes::Whole(Cow::Owned(buffer), _) = handed {
+                spare.give(buffer);
+            }
+        }
         first_unit += slab.units.len();
     }
     Ok(())

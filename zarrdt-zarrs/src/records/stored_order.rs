@@ -1,9 +1,10 @@
-//! Records read in the byte order they are stored in, where that is not the machine's: the
-//! chunk's codecs run with a raw-bits data type of the record's size, which the `bytes` codec
-//! passes through as it is, and the records are decoded from the stored order by the sink
-//! (the derived decoders read either order at the speed of a copy). zarrs' own decode converts
-//! every chunk to the native order first (a copy and a swap of every value) and only then
-//! hands it over, to be decoded again.
+//! Records read in the byte order they are stored in: the chunk's codecs run with a raw-bits
+//! data type of the record's size, which the `bytes` codec passes through as it is, and the
+//! records are decoded from the stored order by the sink (the derived decoders read either
+//! order at the speed of a copy). zarrs' own decode converts every chunk to the native order
+//! first (a copy and a swap of every value) and only then hands it over, to be decoded again.
+//! A compressor zarrdt decodes ([`BoundedCodec`]) decodes into a buffer the read let go of
+//! ([`SpareBuffers`]), in either order, not into fresh memory as zarrs' decode does.
 //!
 //! Only for a Zarr v3 `struct` (one byte order for every value, the `bytes` codec's; a Zarr v2
 //! dtype has one per field) read through a chain of `bytes` and bytes-to-bytes codecs (an
@@ -17,17 +18,22 @@ use zarrs::array::codec::api::{ArrayToBytesCodecTraits, CodecMetadataOptions, Co
 use zarrs::array::codec::{BytesCodec, BytesCodecConfiguration, CodecChain};
 use zarrs::array::data_type::api::codec_traits::bytes::BytesDataTypeTraits;
 use zarrs::array::data_type::raw_bits;
-use zarrs::array::{ArrayError, DataType, FillValue};
+use zarrs::array::{ArrayError, BytesRepresentation, DataType, FillValue};
 use zarrs::plugin::ZarrVersion;
 
+use super::spare::SpareBuffers;
 use crate::StructDataType;
+use crate::codec::bound::DecodedSize;
+use crate::codec::bounded::BoundedCodec;
 use crate::convert::{endian_of, endianness_of};
 
 /// How chunks of one array's records are decoded to their stored byte order.
 #[derive(Clone, Debug)]
 pub(crate) struct StoredOrder {
-    /// The order every multi-byte value is stored in (not the native one).
+    /// The order every multi-byte value is stored in.
     endian: Endian,
+    /// The size of one record.
+    size: u64,
     /// Raw bits of the record's size: what the codecs are told the elements are.
     raw: DataType,
     /// The fill value as stored.
@@ -36,8 +42,8 @@ pub(crate) struct StoredOrder {
 
 impl StoredOrder {
     /// How chunks decoded by `codecs` (elements of `data_type`, fill value `fill_value`, both
-    /// in memory) are decoded to their stored order; `None` where they are stored in the
-    /// native order or are not records this module reads (see its docs).
+    /// in memory) are decoded to their stored order; `None` where they are not records this
+    /// module reads (see its docs).
     pub(crate) fn of(
         codecs: &CodecChain,
         data_type: &DataType,
@@ -55,9 +61,6 @@ impl StoredOrder {
         };
         let record = data_type.downcast_ref::<StructDataType>()?;
         let endian = record.stored_endian(configuration.endian.map(endian_of))?;
-        if endian == Endian::NATIVE {
-            return None;
-        }
         let size = record.native_layout().size();
         let native = fill_value.as_ne_bytes();
         if size == 0 || native.len() != size {
@@ -68,6 +71,7 @@ impl StoredOrder {
             .ok()?;
         Some(StoredOrder {
             endian,
+            size: size as u64,
             raw: raw_bits(size),
             fill_value: FillValue::new(stored.into_owned()),
         })
@@ -85,14 +89,34 @@ impl StoredOrder {
 
     /// `encoded`, a chunk of `shape` as `codecs` (the chain [`StoredOrder::of`] was given)
     /// stored it, decoded to its records in the stored order; its length checked as zarrs
-    /// checks it. No copy where the codecs change nothing.
+    /// checks it. No copy where the codecs change nothing; into a buffer of `spare` where
+    /// they are one compressor zarrdt decodes (the buffer back in `spare` if that fails).
     pub(crate) fn decode<'a>(
         &self,
         codecs: &CodecChain,
         encoded: Cow<'a, [u8]>,
         shape: &[NonZeroU64],
         options: &CodecOptions,
+        spare: &SpareBuffers,
     ) -> Result<Cow<'a, [u8]>, ArrayError> {
+        let size = shape
+            .iter()
+            .try_fold(self.size, |size, extent| size.checked_mul(extent.get()));
+        if let [codec] = codecs.bytes_to_bytes_codecs()
+            && let Some(codec) = codec.as_any().downcast_ref::<BoundedCodec>()
+            && let Some(size) = size
+        {
+            let expected = DecodedSize::of(&BytesRepresentation::FixedSize(size));
+            let mut out = spare.take();
+            match codec.decode_into(&encoded, expected, &mut out) {
+                Some(Ok(())) => return Ok(Cow::Owned(out)),
+                Some(Err(error)) => {
+                    spare.give(out);
+                    return Err(ArrayError::CodecError(error));
+                }
+                None => spare.give(out),
+            }
+        }
         let decoded = codecs.decode(encoded, shape, &self.raw, &self.fill_value, options)?;
         Ok(decoded.into_fixed()?)
     }

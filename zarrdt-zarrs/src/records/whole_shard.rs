@@ -40,6 +40,7 @@ use zarrdt_core::Endian;
 use zarrs::array::{Array, ArrayError, ArrayMetadata, ArrayShardedExt, CodecOptions};
 use zarrs::storage::{Bytes, ReadableStorageTraits, ReadableWritableStorageTraits};
 
+use super::spare::SpareBuffers;
 use super::stored_order::StoredOrder;
 use crate::Error;
 use crate::shard::{Plan, Sharding};
@@ -125,6 +126,8 @@ pub(crate) struct WholeShards {
     fill: OnceLock<Vec<u8>>,
     /// The part of each element a read keeps of the inner chunks it decodes, if not all.
     projection: Option<Projection>,
+    /// Decoded inner chunks let go of, for the next ones to be decoded into.
+    spare: SpareBuffers,
 }
 
 /// A shard read whole: its stored bytes, and each inner chunk's bytes, decoded or still to be
@@ -242,6 +245,8 @@ impl WholeShards {
         );
         Ok(Some(WholeShards {
             stored_order,
+            // The inner chunks decoded at once: a band on every thread, the next beside it.
+            spare: SpareBuffers::new(2 * rayon::current_num_threads().max(1)),
             sharding,
             plan,
             shard_shape: shard_shape.to_vec(),
@@ -610,6 +615,9 @@ impl WholeShards {
         for element in bytes.chunks_exact(self.element_size) {
             kept.extend_from_slice(&element[offset..offset + size]);
         }
+        if let Cow::Owned(decoded) = bytes {
+            self.spare.give(decoded);
+        }
         Piece::Projected(kept)
     }
 
@@ -699,11 +707,16 @@ impl<'a> SplitShard<'a> {
 
     /// Lets the inner chunk `number` go; lets the stored shard go once no piece is read from it.
     fn release(&mut self, number: usize) {
-        if let Some(piece) = self.pieces.get_mut(number)
-            && let Piece::Stored(_) | Piece::Encoded(_) = std::mem::replace(piece, Piece::Released)
-        {
-            self.in_stored -= 1;
-            self.let_go_of_stored();
+        let Some(piece) = self.pieces.get_mut(number) else {
+            return;
+        };
+        match std::mem::replace(piece, Piece::Released) {
+            Piece::Stored(_) | Piece::Encoded(_) => {
+                self.in_stored -= 1;
+                self.let_go_of_stored();
+            }
+            Piece::Decoded(decoded) => self.shards.spare.give(decoded),
+            _ => {}
         }
     }
 
@@ -830,6 +843,7 @@ impl ToDecode<'_> {
                 Cow::Borrowed(&self.bytes),
                 shape,
                 &self.options,
+                &shards.spare,
             ),
             None => shards
                 .sharding
