@@ -4,8 +4,9 @@
 //! output ([`Sink`]), in C order; a shard the subset covers whole is read in one read and
 //! split into its inner chunks by [`WholeShards`] where it can be, compressed inner chunks
 //! decoded a band at a time as the read comes to them (a band: rows of inner chunks across
-//! the slab, one inner chunk a thread at least); records stored in the other byte order are
-//! handed over in that order where they can be ([`StoredOrder`]). Memory: the output and two
+//! the slab, one inner chunk a thread at least); records are handed over in the byte order
+//! they are stored in where they can be ([`StoredOrder`]), compressed chunks decoded into the
+//! buffers of chunks handed over before them ([`SpareBuffers`]). Memory: the output and two
 //! windows of units (a window is whole slabs of at least as many units as threads, or one
 //! slab, a row of shards, where shards are read whole with an inner chunk for every thread and
 //! either decoded as the read comes to them or many), of which shards decoded as read hold
