@@ -104,8 +104,8 @@ pub(crate) fn decode(
         )));
     }
     out.clear();
-    // Room for the chunk, no more: a frame decoding to more than a reused buffer's length
-    // stops at its capacity, and is an error below either way.
+    // Room for the chunk, allocated only if the buffer has less: frames decoding to more than
+    // the chunk fill at most the room a reused buffer already has, and are an error below.
     out.reserve_exact(size);
     DECOMPRESSOR.with(|decompressor| {
         let mut decompressor = decompressor.borrow_mut();
