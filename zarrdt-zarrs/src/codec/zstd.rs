@@ -180,6 +180,30 @@ mod tests {
         }
     }
 
+    /// A buffer of an earlier chunk is decoded into as it is (its old bytes overwritten, its
+    /// allocation kept); frames holding more than the chunk (without declaring their size)
+    /// are an error within that allocation.
+    #[test]
+    fn decodes_into_a_reused_buffer_within_its_room() {
+        let chunk: Vec<u8> = (0..4096u32).map(|i| (i % 13) as u8).collect();
+        let longer: Vec<u8> = (0..6000u32).map(|i| (i % 7) as u8).collect();
+        let expected = DecodedSize::of(&BytesRepresentation::FixedSize(4096));
+        let mut out = vec![0xee_u8; 8192];
+        let room = out.capacity();
+        let frames = zstd::stream::encode_all(chunk.as_slice(), 3).unwrap();
+        decode(&frames, expected, &mut out).unwrap();
+        assert_eq!(out, chunk);
+        assert_eq!(out.capacity(), room);
+        let frames = zstd::stream::encode_all(longer.as_slice(), 3).unwrap();
+        assert!(
+            matches!(zstd::zstd_safe::get_frame_content_size(&frames), Ok(None)),
+            "a frame that does not declare its size"
+        );
+        let error = decode(&frames, expected, &mut out).unwrap_err().to_string();
+        assert!(error.contains("4096"), "{error}");
+        assert_eq!(out.capacity(), room);
+    }
+
     #[test]
     fn configurations_as_zarr_python_writes_them() {
         for text in [
