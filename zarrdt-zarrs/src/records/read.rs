@@ -229,6 +229,9 @@ enum UnitBytes<'a> {
 }
 
 impl<'a> UnitBytes<'a> {
+    /// A unit with nothing left in it: handed over, or its failure reported.
+    const EMPTY: Self = UnitBytes::Whole(Cow::Borrowed(&[]), Endian::NATIVE);
+
     /// The order of every multi-byte value in the unit's bytes.
     fn endian(&self) -> Endian {
         match self {
@@ -263,13 +266,10 @@ impl<'a> UnitBytes<'a> {
                     .map(|bytes| take(RunBytes::Elements(bytes))),
             ),
             UnitBytes::Shard(shard) => (shard.len(), shard.for_each(range, take)),
-            UnitBytes::Failed(_) => {
-                let empty = UnitBytes::Whole(Cow::Borrowed(&[]), Endian::NATIVE);
-                match std::mem::replace(self, empty) {
-                    UnitBytes::Failed(error) => return Err(error),
-                    _ => (0, None),
-                }
-            }
+            UnitBytes::Failed(_) => match std::mem::replace(self, UnitBytes::EMPTY) {
+                UnitBytes::Failed(error) => return Err(error),
+                _ => (0, None),
+            },
         };
         done.unwrap_or(Err(Error::Zarr(zarrdt_core::Error::ChunkLength {
             len,
@@ -363,9 +363,9 @@ fn decode<K: Sink>(
         let units = &mut bytes[first_unit..first_unit + slab.units.len()];
         hand_over_slab(&plan.runs(slab), units, element_size, sink)?;
         for unit in units {
-            let handed =
-                std::mem::replace(unit, UnitBytes::Whole(Cow::Borrowed(&[]), Endian::NATIVE));
-            if let UnitBytes::Whole(Cow::Owned(buffer), _) = handed {
+            if let UnitBytes::Whole(Cow::Owned(buffer), _) =
+                std::mem::replace(unit, UnitBytes::EMPTY)
+            {
                 spare.give(buffer);
             }
         }

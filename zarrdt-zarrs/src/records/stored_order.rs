@@ -99,12 +99,11 @@ impl StoredOrder {
         options: &CodecOptions,
         spare: &SpareBuffers,
     ) -> Result<Cow<'a, [u8]>, ArrayError> {
-        let size = shape
-            .iter()
-            .try_fold(self.size, |size, extent| size.checked_mul(extent.get()));
         if let [codec] = codecs.bytes_to_bytes_codecs()
             && let Some(codec) = codec.as_any().downcast_ref::<BoundedCodec>()
-            && let Some(size) = size
+            && let Some(size) = shape
+                .iter()
+                .try_fold(self.size, |size, extent| size.checked_mul(extent.get()))
         {
             let expected = DecodedSize::of(&BytesRepresentation::FixedSize(size));
             let mut out = spare.take();
