@@ -1064,7 +1064,79 @@ fn edges_of_the_writer() {
     );
 }
 
+/// Text measured into a fixed width: `rows` strings of one letter, the first `width` long.
+fn wide_text(rows: usize, width: usize) -> RecordBatch {
+    let mut text = vec!["a".to_owned(); rows];
+    text[0] = "x".repeat(width);
+    RecordBatch::try_from_iter([("s", Arc::new(StringArray::from(text)) as ArrayRef)]).unwrap()
+}
+
+/// Records that cannot be allocated are an error naming the batch, not an abort: 65 536 rows
+/// of the widest text a field holds (2 GiB a record) would be 128 TiB.
+#[test]
+fn a_batch_too_large_to_hold_is_an_error() {
+    let layout = Layout::from_v2_json(&json!([["s", "<U536870911"]])).unwrap();
+    let converter = RecordConverter::new(&layout).unwrap();
+    let batch = wide_text(1 << 16, 0);
+    let mut bytes = vec![7u8];
+    let err = converter.append_records(&batch, &mut bytes).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ArrowError::BatchTooLarge {
+                rows: 65_536,
+                record_size: 2_147_483_644
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "the records of a batch of 65536 rows of 2147483644 bytes cannot be allocated; convert \
+         it in smaller batches (RecordBatch::slice)"
+    );
+    assert_eq!(bytes, [7]);
+}
+
 rusty_fork_test! {
+    /// A batch of wide records (one string of 20 000 characters makes every record 80 kB:
+    /// 400 rows, 32 MB) is written in parts of 8 MiB, so that memory holds one part and a band,
+    /// not the batch; checked in full first, so that a batch with a bad value in its last part
+    /// writes nothing. The width comes from the table (a 40 kB string in a file of a few kB
+    /// made `zarrdt import` ask for 26 GB at once before).
+    #[test]
+    fn wide_records_are_written_in_parts_of_bounded_memory() {
+        let batch = wide_text(400, 20_000);
+        let mut sizes = Sizes::default();
+        sizes.measure(&batch).unwrap();
+        let zarr = TableType::from_schema(&batch.schema(), Some(&sizes)).unwrap();
+        let options = ArrayOptions::new(vec![0], vec![10]);
+        let store = Arc::new(MemoryStore::new());
+        let mut writer = TableWriter::create(store, "/w", &zarr, &options).unwrap();
+        let ((), usage) = meter::measure(|| writer.write(&batch).unwrap());
+        assert!(usage.peak_bytes < 24 << 20, "{usage:?}");
+        // A bad value in the last part: an error naming its record, and nothing written.
+        let mut text: Vec<Option<String>> = vec![Some("b".into()); 400];
+        text[399] = None;
+        let bad = RecordBatch::try_from_iter([(
+            "s",
+            Arc::new(StringArray::from(text)) as ArrayRef,
+        )])
+        .unwrap();
+        let err = writer.write(&bad).unwrap_err();
+        assert!(matches!(err, ArrowError::Value { record: 799, .. }), "{err}");
+        assert_eq!(writer.position(), 400);
+        let array = writer.finish().unwrap();
+        assert_eq!(array.shape(), [400]);
+        let values = array.retrieve_values(&[0..400]).unwrap();
+        let text = |value: &Value| match value {
+            Value::Record(record) => record.get("s").cloned(),
+            _ => None,
+        };
+        assert_eq!(text(&values[0]), Some(Value::String("x".repeat(20_000))));
+        assert_eq!(text(&values[399]), Some(Value::String("a".into())));
+    }
+
     /// Streaming an array in batches of 1000 rows holds one block of whole chunks (at least
     /// 8 MiB: 28 chunks of 10 000 particles, 290 KB each) and one batch, not the array: the
     /// peak is the same for 11.6 MB and 58 MB of records, under 10 MiB.

@@ -162,11 +162,18 @@ impl RecordConverter {
     }
 
     /// Appends the records of `batch` to `bytes`, as [`RecordConverter::from_record_batch`]
-    /// makes them; on error, `bytes` is left as it was.
+    /// makes them; on error, `bytes` is left as it was. Records that cannot be allocated
+    /// (wide records in a long batch) are an [`Error::BatchTooLarge`], not an abort.
     pub fn append_records(&self, batch: &RecordBatch, bytes: &mut Vec<u8>) -> Result<(), Error> {
         let rows = batch.num_rows();
         let start = bytes.len();
-        bytes.resize(start + rows * self.size, 0);
+        let too_large = || Error::BatchTooLarge {
+            rows,
+            record_size: self.size,
+        };
+        let added = rows.checked_mul(self.size).ok_or_else(too_large)?;
+        bytes.try_reserve_exact(added).map_err(|_| too_large())?;
+        bytes.resize(start + added, 0);
         let result = self.write_columns(batch, &mut bytes[start..], rows);
         if result.is_err() {
             bytes.truncate(start);

@@ -53,6 +53,19 @@ pub enum Error {
         kind: &'static str,
     },
 
+    /// The records of a batch that cannot be allocated: more rows of records this wide than
+    /// the machine can hold at once. Refused before any is converted.
+    #[error(
+        "the records of a batch of {rows} rows of {record_size} bytes cannot be allocated; \
+         convert it in smaller batches (RecordBatch::slice)"
+    )]
+    BatchTooLarge {
+        /// The batch's rows.
+        rows: usize,
+        /// The size of one record in bytes.
+        record_size: usize,
+    },
+
     /// Schema metadata under a `zarr.` key that cannot be read.
     #[error("schema metadata {key}: {reason}")]
     Metadata {

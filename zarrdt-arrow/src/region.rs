@@ -14,7 +14,7 @@ use crate::Error;
 pub(crate) fn write<S: ?Sized + ReadableWritableStorageTraits + 'static>(
     array: &Array<S>,
     region: &ArraySubset,
-    bytes: Vec<u8>,
+    bytes: &[u8],
 ) -> Result<(), Error> {
     check_shards(array, region).map_err(|error| Error::Region {
         region: ranges(region),

@@ -13,11 +13,15 @@ use zarrdt_zarrs::{ArrayOptions, RecordType};
 
 use crate::{Error, RecordConverter, TableType, region};
 
+/// The most bytes of records a batch is converted into at once: a longer batch goes in parts.
+const PART_BYTES: usize = 8 << 20;
+
 /// Writes batches of records into an array, in C order from a starting element.
 ///
 /// Rows are gathered into one band of whole chunks along the first dimension (a shard, for a
 /// sharded array) and each full band is stored through zarrs as one region, so memory holds
-/// one band and one batch, whatever the number of rows. A one-dimensional array grows as rows
+/// one band and 8 MiB of a batch's records at most (a longer batch is converted in parts),
+/// whatever the number of rows or the width of the records. A one-dimensional array grows as rows
 /// come; an array of more dimensions must be filled exactly (rows are its elements in C order).
 ///
 /// Each batch must hold the record's fields (see
@@ -162,24 +166,49 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
                 "rows {first}..{end} go past the end of the array of shape {shape:?}"
             )));
         }
-        self.converter
-            .append_records(batch, &mut self.band)
-            .map_err(|error| error.shifted(first))?;
+        // A batch of more than `PART_BYTES` of records (wide records: long strings measured
+        // into a fixed width) goes in parts of at most that, so that memory holds one part,
+        // whatever the batch's rows times its records' width; checked in full first, so that
+        // a batch that does not fit writes nothing.
+        let rows = batch.num_rows();
+        let part_rows = (PART_BYTES / self.size.max(1)).max(1);
+        let parts = || {
+            (0..rows)
+                .step_by(part_rows)
+                .map(|at| (at, part_rows.min(rows - at)))
+        };
+        if rows > part_rows {
+            let mut checked = Vec::new();
+            for (at, len) in parts() {
+                checked.clear();
+                self.converter
+                    .append_records(&batch.slice(at, len), &mut checked)
+                    .map_err(|error| error.shifted(first + at as u64))?;
+            }
+        }
         if shape.len() == 1 && end > shape[0] {
             self.array
                 .set_shape(vec![end])
                 .map_err(|e| Error::Array(e.into()))?;
             self.reshaped = true;
         }
-        self.flush(false)
+        for (at, len) in parts() {
+            self.converter
+                .append_records(&batch.slice(at, len), &mut self.band)
+                .map_err(|error| error.shifted(first + at as u64))?;
+            self.flush(false)?;
+        }
+        Ok(())
     }
 
-    /// Stores the whole bands gathered (and, if `all`, the rest).
+    /// Stores the whole bands gathered (and, if `all`, the rest), each from the records held,
+    /// which then let go of them at once (not moved down once per band).
     fn flush(&mut self, all: bool) -> Result<(), Error> {
-        loop {
-            let held = (self.band.len() / self.size.max(1)) as u64;
+        let mut stored = 0;
+        let result = loop {
+            let held = ((self.band.len() - stored) / self.size.max(1)) as u64;
             if held == 0 {
-                return Ok(());
+                break Ok(());
             }
             let band_rows = self.inner * self.band_extent;
             // The end of the band the first held element is in.
@@ -189,15 +218,20 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
             } else if all {
                 held
             } else {
-                return Ok(());
+                break Ok(());
             };
             let bytes = (rows as usize) * self.size;
-            let rest = self.band.split_off(bytes);
-            let records = std::mem::replace(&mut self.band, rest);
-            let region = self.region(self.band_start, rows)?;
-            region::write(&self.array, &region, records)?;
+            let written = self.region(self.band_start, rows).and_then(|region| {
+                region::write(&self.array, &region, &self.band[stored..stored + bytes])
+            });
+            if let Err(error) = written {
+                break Err(error);
+            }
+            stored += bytes;
             self.band_start += rows;
-        }
+        };
+        self.band.drain(..stored);
+        result
     }
 
     /// The region of `rows` elements from element `first` (whole rows of the trailing
