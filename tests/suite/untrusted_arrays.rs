@@ -903,3 +903,84 @@ rusty_fork_test! {
         assert!(usage.peak_bytes <= BASE_BYTES, "{} bytes at once", usage.peak_bytes);
     }
 }
+
+rusty_fork_test! {
+    /// A missing chunk of 269 MB (4100 records of 64 KiB: a few hundred bytes of metadata) is
+    /// read in pieces of the block budget, each piece filled alone, by `zarrdt dump` and
+    /// `zarrdt export` and the `BlockReader` and Arrow batches under them: within 64 MB, where
+    /// the whole chunk's fill value was made at once before (for 100 000 records of 400 kB,
+    /// 40 GB: an abort). Arrow batches hold 16 MiB of records at most, whatever the rows asked.
+    #[test]
+    fn a_chunk_larger_than_a_block_is_read_in_pieces() {
+        use clap::Parser as _;
+        let document = v3_document(json!({"shape": [4100],
+            "data_type": {"name": "struct", "configuration": {"fields": [{"name": "a",
+                "data_type": {"name": "fixed_length_utf32",
+                    "configuration": {"length_bytes": 65536}}}]}},
+            "fill_value": {"a": ""},
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4100]}}}));
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("chunk-in-pieces");
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("a")).unwrap();
+        std::fs::write(root.join("a/zarr.json"), document.to_string()).unwrap();
+        let array = root.join("a").to_str().unwrap().to_owned();
+        let table = root.join("t.arrow").to_str().unwrap().to_owned();
+        for arguments in [
+            vec!["zarrdt", "dump", &array, "--format", "csv"],
+            vec!["zarrdt", "export", &array, &table],
+        ] {
+            let cli = Cli::try_parse_from(&arguments).unwrap();
+            let mut out = Vec::new();
+            let (result, usage) = meter::measure(|| zarrdt_cli::run(cli, &mut out));
+            if let Err(failure) = result {
+                panic!("{arguments:?}: {}", failure.message());
+            }
+            assert!(
+                usage.peak_bytes <= BASE_BYTES,
+                "{arguments:?}: {} bytes at once",
+                usage.peak_bytes
+            );
+            if arguments[1] == "dump" {
+                let text = String::from_utf8(out).unwrap();
+                assert_eq!(text.lines().count(), 4101, "a header and 4100 rows");
+            }
+        }
+        let store = Arc::new(FilesystemStore::new(root.join("a")).unwrap());
+        let array = zarrdt::array::open_array(store, "/").unwrap();
+        let (rows, usage) = meter::measure(|| {
+            let options = zarrdt::arrow::ReadOptions::default().batch_rows(5000);
+            let batches = zarrdt::arrow::BatchReader::new(&array, &options).unwrap();
+            batches.take(2).map(|batch| batch.unwrap().num_rows()).collect::<Vec<_>>()
+        });
+        assert_eq!(rows, [256, 256]);
+        assert!(usage.peak_bytes <= BASE_BYTES, "{} bytes at once", usage.peak_bytes);
+    }
+}
+
+rusty_fork_test! {
+    /// The parts of one compressed chunk read one after another (as the pieces of a chunk too
+    /// large to read whole are) decode it once: 64 parts of a 1 MiB zstd chunk allocate a few
+    /// MB in all, not 64 decodes of the chunk.
+    #[test]
+    fn the_parts_of_a_compressed_chunk_decode_it_once() {
+        use zarrdt::WriteRecords as _;
+        use zarrdt::array::{ArrayOptions, BlockReader, Compression};
+        let store = Arc::new(zarrdt::zarrs::storage::store::MemoryStore::new());
+        let array = ArrayOptions::new(vec![1 << 20], vec![1 << 20])
+            .compression(Compression::Zstd { level: 1 })
+            .create(store, "/", &0u8)
+            .unwrap();
+        let values: Vec<u8> = (0..1u32 << 20).map(|i| (i % 251) as u8).collect();
+        array.store_records(&[0..1 << 20], &values).unwrap();
+        let mut reader = BlockReader::new(&array).unwrap();
+        let (read, usage) = meter::measure(|| {
+            let mut read = Vec::with_capacity(1 << 20);
+            for start in (0..1u64 << 20).step_by(1 << 14) {
+                read.extend(reader.read(&[start..start + (1 << 14)]).unwrap());
+            }
+            read
+        });
+        assert_eq!(read, values);
+        assert!(usage.allocated_bytes < 8 << 20, "{usage:?}");
+    }
+}

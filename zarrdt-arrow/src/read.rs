@@ -17,6 +17,9 @@ use crate::{Error, RecordConverter};
 /// Rows per batch unless [`ReadOptions::batch_rows`] says otherwise.
 pub const DEFAULT_BATCH_ROWS: usize = 1 << 16;
 
+/// The most bytes of records a batch holds: wider records make batches of fewer rows.
+const MAX_BATCH_BYTES: usize = 16 << 20;
+
 /// What [`BatchReader`] reads: which elements, which fields, how many rows per batch.
 #[derive(Clone, Debug)]
 pub struct ReadOptions {
@@ -46,7 +49,10 @@ impl ReadOptions {
         self
     }
 
-    /// At most this many rows per batch (65536 by default; at least 1).
+    /// At most this many rows per batch (65536 by default; at least 1), and at most 16 MiB
+    /// of records: a batch of records wider than 256 bytes has fewer rows (one at least), so
+    /// that the width an array's metadata gives its records never makes a batch too large
+    /// to hold.
     #[must_use]
     pub fn batch_rows(mut self, rows: usize) -> Self {
         self.batch_rows = rows.max(1);
@@ -168,11 +174,11 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
         );
         let converter = RecordConverter::with_metadata(&element, metadata)?;
         let size = native.size();
-        // At least the batch, so that a batch is never split across two reads.
-        let budget = options
+        let batch_rows = options
             .batch_rows
-            .saturating_mul(size)
-            .max(DEFAULT_BLOCK_BYTES);
+            .min((MAX_BATCH_BYTES / size.max(1)).max(1));
+        // At least the batch, so that a batch is never split across two reads.
+        let budget = batch_rows.saturating_mul(size).max(DEFAULT_BLOCK_BYTES);
         let reader = BlockReader::new(array)?;
         Ok(BatchReader {
             blocks: reader.blocks(&ranges, budget),
@@ -180,7 +186,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
             reader,
             converter,
             size,
-            batch_rows: options.batch_rows,
+            batch_rows,
             block: Vec::new(),
             cursor: 0,
             emitted: 0,

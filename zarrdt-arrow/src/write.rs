@@ -186,16 +186,17 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
                     .map_err(|error| error.shifted(first + at as u64))?;
             }
         }
-        if shape.len() == 1 && end > shape[0] {
-            self.array
-                .set_shape(vec![end])
-                .map_err(|e| Error::Array(e.into()))?;
-            self.reshaped = true;
-        }
         for (at, len) in parts() {
             self.converter
                 .append_records(&batch.slice(at, len), &mut self.band)
                 .map_err(|error| error.shifted(first + at as u64))?;
+            // Grown once the batch is known to fit (its first part converted, or all checked).
+            if at == 0 && shape.len() == 1 && end > shape[0] {
+                self.array
+                    .set_shape(vec![end])
+                    .map_err(|e| Error::Array(e.into()))?;
+                self.reshaped = true;
+            }
             self.flush(false)?;
         }
         Ok(())

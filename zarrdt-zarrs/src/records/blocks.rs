@@ -6,10 +6,12 @@
 
 use std::collections::HashSet;
 use std::ops::Range;
+use std::sync::Arc;
 
 use zarrs::array::{
-    Array, ArrayBytes, ArrayError, ArrayShardedExt, ArrayShardedReadableExt,
-    ArrayShardedReadableExtCache, ArraySubset, ArraySubsetTraits, CodecOptions,
+    Array, ArrayBytes, ArrayError, ArrayPartialDecoderTraits, ArrayShardedExt,
+    ArrayShardedReadableExt, ArrayShardedReadableExtCache, ArraySubset, ArraySubsetTraits,
+    CodecOptions,
 };
 use zarrs::storage::ReadableStorageTraits;
 
@@ -28,13 +30,22 @@ const ROW_OF_CHUNKS_BUDGETS: u128 = 32;
 /// Shard indexes zarrs keeps between blocks, at most (one per shard read).
 const CACHED_SHARD_INDEXES: usize = 16;
 
+/// A chunk of more bytes than this (and than the budget) is read in pieces within the budget,
+/// not whole: its size is a number from the metadata, and a missing chunk would be filled
+/// whole from nothing stored (a 40 GB fill value for an array of a few hundred bytes).
+const WHOLE_CHUNK_CEILING: u128 = 256 << 20;
+
 /// Reads the records of one subset ("block") after another as bytes: each record in the
 /// native layout of the array's [`RecordType`] (every multi-byte value in the machine's byte
 /// order), the records in C order. Checked as [`ReadRecords`](crate::ReadRecords) reads are:
 /// a block beyond the array is an error before anything is read, the index of each shard a
 /// block touches is read and checked ([`check_shards`](crate::check_shards)) the first time,
-/// and a chunk that cannot be read or decoded is an error naming its key. Memory: the block,
-/// and the indexes of the last few shards read.
+/// and a chunk that cannot be read or decoded is an error naming its key. A block that is part
+/// of one chunk (of an unsharded array) is read through zarrs' partial decoder of the chunk,
+/// kept for the next part: a missing chunk gives the part's fill value alone, an uncompressed
+/// one the part's bytes alone, a compressed one is decoded once for all its parts. Memory:
+/// the block, the indexes of the last few shards read, and the compressed chunk the last part
+/// came from, decoded.
 ///
 /// For records of a type known only at run time, decoded or written without building values
 /// (with [`JsonWriter`](zarrdt_core::JsonWriter), say); a Rust type reads with
@@ -69,6 +80,10 @@ pub struct BlockReader<S: ?Sized> {
     options: CodecOptions,
     /// The shards whose indexes have been checked.
     checked: HashSet<Vec<u64>>,
+    /// The chunk of an unsharded array that the last block read lay in part of, and zarrs'
+    /// partial decoder of it: the next part of the same chunk is read from it (a compressed
+    /// chunk decoded once for all its parts, not once a part).
+    part_of: Option<(Vec<u64>, Arc<dyn ArrayPartialDecoderTraits>)>,
 }
 
 impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
@@ -82,6 +97,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
             cache: ArrayShardedReadableExtCache::new(array),
             options: CodecOptions::default(),
             checked: HashSet::new(),
+            part_of: None,
         })
     }
 
@@ -108,10 +124,69 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         if self.cache.len() > CACHED_SHARD_INDEXES {
             self.cache.clear();
         }
+        if let Some(chunk) = self.part_of_chunk(block)? {
+            return self.read_part(chunk, block);
+        }
+        self.part_of = None;
         let bytes: ArrayBytes<'static> = self
             .array
             .retrieve_array_subset_sharded_opt(&self.cache, block, &self.options)
             .map_err(|error| Error::in_subset(&self.array, block, error))?;
+        Ok(bytes.into_fixed().map_err(ArrayError::from)?.into_owned())
+    }
+
+    /// The indices of the chunk `block` lies in part of, if the array is not sharded (the
+    /// parts of a shard's inner chunks go through zarrs' sharded read) and `block` lies in one
+    /// chunk without covering all of it that lies in the array.
+    fn part_of_chunk(&self, block: &dyn ArraySubsetTraits) -> Result<Option<Vec<u64>>, Error> {
+        if self.array.is_sharded() {
+            return Ok(None);
+        }
+        let block = block.to_array_subset();
+        let Some(chunks) = self
+            .array
+            .chunks_in_array_subset(&block)
+            .map_err(ArrayError::from)?
+        else {
+            return Ok(None);
+        };
+        if chunks.num_elements() != 1 {
+            return Ok(None);
+        }
+        let indices: Vec<u64> = chunks.start().to_vec();
+        let in_array = self.array.chunk_subset_bounded(&indices)?;
+        Ok((block != in_array).then_some(indices))
+    }
+
+    /// The records of `block`, part of the chunk at `chunk`, through the chunk's partial
+    /// decoder (kept for the next part): a missing chunk gives the fill value of the part
+    /// alone, an uncompressed one the part's bytes alone, a compressed one is decoded once.
+    fn read_part(
+        &mut self,
+        chunk: Vec<u64>,
+        block: &dyn ArraySubsetTraits,
+    ) -> Result<Vec<u8>, Error> {
+        let in_chunk = |error| Error::in_chunk(&self.array, &chunk, error);
+        let decoder = match &self.part_of {
+            Some((indices, decoder)) if *indices == chunk => decoder.clone(),
+            _ => {
+                self.part_of = None;
+                let decoder = self
+                    .array
+                    .partial_decoder_opt(&chunk, &self.options)
+                    .map_err(in_chunk)?;
+                self.part_of = Some((chunk.clone(), decoder.clone()));
+                decoder
+            }
+        };
+        let origin = self.array.chunk_subset(&chunk)?;
+        let block = block.to_array_subset();
+        let within = block
+            .relative_to(origin.start())
+            .map_err(|error| in_chunk(ArrayError::from(error)))?;
+        let bytes = decoder
+            .partial_decode(&within, &self.options)
+            .map_err(|error| in_chunk(ArrayError::from(error)))?;
         Ok(bytes.into_fixed().map_err(ArrayError::from)?.into_owned())
     }
 
@@ -149,7 +224,10 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
 /// [`DEFAULT_BLOCK_BYTES`]): memory for time, so that no chunk is decoded more than once. Made by [`BlockReader::blocks`]; [`Blocks::limit`]
 /// stops after a number of elements.
 ///
-/// The chunk shape is the one at the selection's start, and bands end on multiples of it.
+/// The chunk shape is the one at the selection's start, and bands end on multiples of it. A
+/// chunk of more than 256 MiB (and more than the budget) is read in pieces within the budget,
+/// in C order, not whole: its size is a number from the metadata, which must not decide the
+/// memory a read takes.
 #[derive(Clone, Debug)]
 pub struct Blocks {
     ranges: Vec<Range<u64>>,
@@ -175,6 +253,7 @@ impl Blocks {
     fn new(ranges: Vec<Range<u64>>, chunk: Vec<u64>, size: usize, budget: usize) -> Self {
         let n = ranges.len();
         let chunk: Vec<u64> = chunk.into_iter().map(|extent| extent.max(1)).collect();
+        let chunk = pieces_of(chunk, size, budget);
         let extents: Vec<u64> = ranges
             .iter()
             .map(|r| r.end.saturating_sub(r.start))
@@ -234,6 +313,32 @@ impl Blocks {
         self.remaining = count;
         self
     }
+}
+
+/// The shape blocks are aligned to: `chunk` itself, or, for a chunk of more than
+/// [`WHOLE_CHUNK_CEILING`] bytes (and more than `budget`), pieces of it within `budget` in C
+/// order (the last dimensions whole while they fit, then as many indices of the next as fit,
+/// one index of the ones before).
+fn pieces_of(chunk: Vec<u64>, size: usize, budget: usize) -> Vec<u64> {
+    let budget = budget as u128;
+    let bytes = chunk.iter().fold(size as u128, |bytes, &extent| {
+        bytes.saturating_mul(u128::from(extent))
+    });
+    if bytes <= WHOLE_CHUNK_CEILING.max(budget) {
+        return chunk;
+    }
+    let mut piece = vec![1; chunk.len()];
+    let mut inner = (size as u128).max(1);
+    for (dim, &extent) in chunk.iter().enumerate().rev() {
+        let fits = budget / inner;
+        if fits < u128::from(extent) {
+            piece[dim] = u64::try_from(fits).unwrap_or(1).max(1);
+            break;
+        }
+        piece[dim] = extent;
+        inner *= u128::from(extent);
+    }
+    piece
 }
 
 impl Iterator for Blocks {
@@ -389,6 +494,35 @@ mod tests {
         );
         assert!(limited(vec![0..4], vec![2], 8, 0).is_empty());
         assert!(limited(vec![], vec![], 8, 0).is_empty());
+    }
+
+    #[test]
+    fn chunks_beyond_the_ceiling_are_read_in_pieces() {
+        // Under the ceiling (or the budget), whole chunks.
+        assert_eq!(pieces_of(vec![1000], 1000, 8), [1000]);
+        assert_eq!(pieces_of(vec![1 << 20], 1024, 1 << 30), [1 << 20]);
+        // Beyond both: the last dimensions whole while they fit in the budget, then as many
+        // indices of the next as fit, one index of the ones before.
+        assert_eq!(pieces_of(vec![100_000], 400_000, 8 << 20), [20]);
+        assert_eq!(pieces_of(vec![1000, 1000], 1000, 8 << 20), [8, 1000]);
+        assert_eq!(pieces_of(vec![4, 100_000], 1000, 8 << 20), [1, 8388]);
+        assert_eq!(pieces_of(vec![2, 3, 1 << 30], 1, 8), [1, 1, 8]);
+        // A record wider than the budget: one at a time.
+        assert_eq!(pieces_of(vec![1 << 20], 1 << 30, 8 << 20), [1]);
+        // Blocks of a 512 MiB chunk within a budget of 8 bytes, in C order.
+        assert_eq!(
+            blocks(vec![3..20], vec![1 << 29], 8),
+            [3..8, 8..16, 16..20].map(|r| vec![r])
+        );
+        assert_eq!(
+            blocks(vec![0..2, 0..12], vec![1 << 15, 1 << 15], 8),
+            [
+                vec![0..1, 0..8],
+                vec![0..1, 8..12],
+                vec![1..2, 0..8],
+                vec![1..2, 8..12]
+            ]
+        );
     }
 
     /// Every element of the selection, once, in C order, whatever the shapes and budget.
