@@ -6,7 +6,8 @@
 //! decoded a band at a time as the read comes to them (a band: rows of inner chunks across
 //! the slab, one inner chunk a thread at least); records are handed over in the byte order
 //! they are stored in where they can be ([`StoredOrder`]), compressed chunks decoded into the
-//! buffers of chunks handed over before them ([`SpareBuffers`]). Memory: the output and two
+//! buffers of chunks handed over before them ([`SpareBuffers`]), a missing chunk's fill value a
+//! piece at a time (never a whole chunk of it: a field may be all the read keeps). Memory: the output and two
 //! windows of units (a window is whole slabs of at least as many units as threads, or one
 //! slab, a row of shards, where shards are read whole with an inner chunk for every thread and
 //! either decoded as the read comes to them or many), of which shards decoded as read hold
@@ -221,6 +222,10 @@ struct Reader<'a, S: ?Sized> {
 enum UnitBytes<'a> {
     /// In one piece, each multi-byte value in the order given.
     Whole(Cow<'static, [u8]>, Endian),
+    /// A whole chunk that is not stored: `elements` copies of the fill value (one element's
+    /// bytes, in the native order), handed over a piece at a time, never made whole (a chunk's
+    /// size is a number from the metadata; one field of it may be all the read keeps).
+    Fill { element: Arc<[u8]>, elements: usize },
     /// A shard read whole, in its inner chunks.
     Shard(SplitShard<'a>),
     /// A unit that could not be fetched: its error, reported when the handing over comes to it,
@@ -237,7 +242,7 @@ impl<'a> UnitBytes<'a> {
         match self {
             UnitBytes::Whole(_, endian) => *endian,
             UnitBytes::Shard(shard) => shard.endian(),
-            UnitBytes::Failed(_) => Endian::NATIVE,
+            UnitBytes::Fill { .. } | UnitBytes::Failed(_) => Endian::NATIVE,
         }
     }
 
@@ -245,7 +250,7 @@ impl<'a> UnitBytes<'a> {
     fn shard(&self) -> Option<&SplitShard<'a>> {
         match self {
             UnitBytes::Shard(shard) => Some(shard),
-            UnitBytes::Whole(..) | UnitBytes::Failed(_) => None,
+            UnitBytes::Whole(..) | UnitBytes::Fill { .. } | UnitBytes::Failed(_) => None,
         }
     }
 
@@ -266,6 +271,12 @@ impl<'a> UnitBytes<'a> {
                     .map(|bytes| take(RunBytes::Elements(bytes))),
             ),
             UnitBytes::Shard(shard) => (shard.len(), shard.for_each(range, take)),
+            UnitBytes::Fill { element, elements } => {
+                let len = elements.saturating_mul(element.len());
+                let done = (range.start <= range.end && range.end <= len)
+                    .then(|| fill_pieces(element, range.len() / element.len().max(1), take));
+                (len, done)
+            }
             UnitBytes::Failed(_) => match std::mem::replace(self, UnitBytes::EMPTY) {
                 UnitBytes::Failed(error) => return Err(error),
                 _ => (0, None),
@@ -276,6 +287,24 @@ impl<'a> UnitBytes<'a> {
             element_size,
         })))
     }
+}
+
+/// Hands `take` `count` copies of `element`, in pieces of at most four `PARALLEL_BYTES` (one
+/// element at least): long enough to be decoded by all threads.
+fn fill_pieces(
+    element: &[u8],
+    count: usize,
+    take: &mut dyn FnMut(RunBytes<'_>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let per_piece = (4 * PARALLEL_BYTES / element.len().max(1)).clamp(1, count.max(1));
+    let piece = element.repeat(per_piece);
+    let mut left = count;
+    while left > 0 {
+        let elements = left.min(per_piece);
+        take(RunBytes::Elements(&piece[..elements * element.len()]))?;
+        left -= elements;
+    }
+    Ok(())
 }
 
 impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
@@ -301,9 +330,14 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
         }
         if unit.whole
             && let Some((codecs, order)) = &self.stored_order
-            && let Some(bytes) = self.whole_in_stored_order(codecs, order, unit)?
         {
-            return Ok(UnitBytes::Whole(bytes, order.endian()));
+            return Ok(match self.whole_in_stored_order(codecs, order, unit)? {
+                Some(bytes) => UnitBytes::Whole(bytes, order.endian()),
+                None => UnitBytes::Fill {
+                    element: Arc::from(self.array.fill_value().as_ne_bytes()),
+                    elements: usize::try_from(unit.region.num_elements()).unwrap_or(usize::MAX),
+                },
+            });
         }
         let read: Result<ArrayBytes<'static>, ArrayError> = if unit.whole {
             self.array.retrieve_chunk_opt(&unit.indices, &self.options)
