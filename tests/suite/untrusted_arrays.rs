@@ -1013,3 +1013,29 @@ rusty_fork_test! {
         assert_eq!(values.len(), 10);
     }
 }
+
+rusty_fork_test! {
+    /// A zlib stream of 19 bytes (8 zero bytes, stored) as the chunk of an array whose chunk
+    /// is 2²⁸ `uint32`s (1 GiB): its decoder is not given the 1 GiB before the stream makes it
+    /// (a stream makes at most 1032 bytes a byte), so the read is the error saying what it
+    /// made, within 64 MB (1 GiB at once before, zeroed).
+    #[test]
+    fn a_short_stream_for_a_huge_chunk_is_not_given_the_chunk() {
+        let document = v3_document(json!({"shape": [2],
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1u64 << 28]}},
+            "codecs": [{"name": "bytes", "configuration": {"endian": "little"}},
+                {"name": "numcodecs.zlib", "configuration": {"level": 1}}]}));
+        // zlib: its header, one stored block of eight zero bytes, their Adler-32.
+        let mut stream = vec![0x78, 0x01, 0x01, 0x08, 0x00, 0xf7, 0xff];
+        stream.extend_from_slice(&[0; 8]);
+        stream.extend_from_slice(&[0x00, 0x08, 0x00, 0x01]);
+        let (error, usage) =
+            meter::measure(|| open_and_read("short zlib stream", &document, &[("c/0", &stream)]));
+        let error = error.expect("an error");
+        assert!(
+            error.contains("c/0") && error.contains("decodes to 8 bytes"),
+            "{error}"
+        );
+        assert!(usage.peak_bytes <= BASE_BYTES, "{} bytes at once", usage.peak_bytes);
+    }
+}

@@ -19,6 +19,12 @@ pub(crate) const UNBOUNDED_LIMIT: u64 = 1 << 30;
 /// The first allocation of an output whose size is not known exactly.
 const FIRST_ALLOCATION: usize = 64 << 10;
 
+/// Decoded bytes per encoded byte that a first allocation of an exact size assumes at most:
+/// deflate's largest ratio (gzip, zlib), 1032. A stream too short to make the size at that
+/// ratio (a few bytes for a chunk of gigabytes, the size being a number from the metadata) gets
+/// that much room, grown as it makes bytes; bz2 and lzma streams that do go beyond it grow too.
+const FIRST_RATIO: usize = 1032;
+
 /// The decoded size a codec must produce: exactly `size`, or at most `size`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct DecodedSize {
@@ -75,12 +81,14 @@ impl DecodedSize {
     }
 
     /// The first allocation for the output of a stream of `encoded` bytes: the size itself
-    /// when exact (no larger than the decoded chunk), else a guess grown as bytes come.
+    /// when exact (no larger than the decoded chunk) and the stream can make it at
+    /// [`FIRST_RATIO`], else a guess grown as bytes come.
     fn first_allocation(&self, encoded: usize) -> usize {
         let cap = usize::try_from(self.size).unwrap_or(usize::MAX);
         if self.exact {
             // One byte more, to see a stream that goes on.
             cap.saturating_add(1)
+                .min(encoded.saturating_mul(FIRST_RATIO).max(FIRST_ALLOCATION))
         } else {
             encoded
                 .saturating_mul(4)
@@ -88,6 +96,22 @@ impl DecodedSize {
                 .min(cap.saturating_add(1))
         }
     }
+}
+
+/// `out` made `len` bytes long (zeros after what it holds), or an error if that cannot be
+/// allocated: the size is the chunk's, a number from the metadata.
+fn grow(codec: &str, out: &mut Vec<u8>, len: usize) -> Result<(), CodecError> {
+    out.try_reserve_exact(len.saturating_sub(out.len()))
+        .map_err(|_| cannot_allocate(codec, len))?;
+    out.resize(len, 0);
+    Ok(())
+}
+
+/// The error of a chunk whose decoded bytes (`size` of them, room for) cannot be allocated.
+pub(crate) fn cannot_allocate(codec: &str, size: usize) -> CodecError {
+    CodecError::Other(format!(
+        "{codec}: {size} bytes for the decoded chunk cannot be allocated"
+    ))
 }
 
 /// Reads `decoder` (the decoding stream of `codec`) to its end into a vector, allocating
@@ -116,7 +140,7 @@ pub(crate) fn read_bounded_into(
         .unwrap_or(usize::MAX)
         .saturating_add(1);
     out.clear();
-    out.resize(expected.first_allocation(encoded), 0);
+    grow(codec, out, expected.first_allocation(encoded))?;
     let mut filled = 0;
     loop {
         if filled == out.len() {
@@ -124,7 +148,7 @@ pub(crate) fn read_bounded_into(
                 return Err(expected.mismatch(codec, expected.size, true));
             }
             let grown = out.len().saturating_mul(2).clamp(1, limit);
-            out.resize(grown, 0);
+            grow(codec, out, grown)?;
         }
         match decoder.read(&mut out[filled..]) {
             Ok(0) => break,
@@ -161,6 +185,35 @@ mod tests {
         assert!(short.to_string().contains("decodes to 99 bytes"), "{short}");
         let long = read_bounded("t", zeros(1 << 40), exact, 10).unwrap_err();
         assert!(long.to_string().contains("more than 100"), "{long}");
+    }
+
+    /// A chunk size no allocation can hold (1 PiB, from the metadata, for a stream long
+    /// enough to make it) is an error, not an abort, before anything is read.
+    #[test]
+    fn a_size_that_cannot_be_allocated_is_an_error() {
+        let exact = DecodedSize::of(&BytesRepresentation::FixedSize(1 << 50));
+        let error = read_bounded("t", zeros(10), exact, 1 << 40).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "t: 1125899906842625 bytes for the decoded chunk cannot be allocated"
+        );
+    }
+
+    /// A stream too short to make an exact size at deflate's largest ratio is not given the
+    /// size before it makes it: 10 bytes for 1 GiB get 64 KiB, and the error says what they
+    /// made.
+    #[test]
+    fn a_short_stream_is_not_given_the_whole_size() {
+        let exact = DecodedSize::of(&BytesRepresentation::FixedSize(1 << 30));
+        assert_eq!(exact.first_allocation(10), 64 << 10);
+        assert_eq!(exact.first_allocation(1 << 20), (1 << 30) + 1);
+        let mut out = Vec::new();
+        let error = read_bounded_into("t", zeros(100), exact, 10, &mut out).unwrap_err();
+        assert!(
+            error.to_string().contains("decodes to 100 bytes"),
+            "{error}"
+        );
+        assert!(out.capacity() < 1 << 20, "{}", out.capacity());
     }
 
     #[test]

@@ -18,7 +18,7 @@ use zarrs::array::codec::api::{
 };
 use zarrs::plugin::PluginCreateError;
 
-use super::bound::{DecodedSize, read_bounded_into};
+use super::bound::{DecodedSize, cannot_allocate, read_bounded_into};
 use super::bounded::BoundedCodec;
 use super::configuration::{Settings, invalid, of_v3};
 
@@ -106,7 +106,8 @@ pub(crate) fn decode(
     out.clear();
     // Room for the chunk, allocated only if the buffer has less: frames decoding to more than
     // the chunk fill at most the room a reused buffer already has, and are an error below.
-    out.reserve_exact(size);
+    out.try_reserve_exact(size)
+        .map_err(|_| cannot_allocate("zstd", size))?;
     DECOMPRESSOR.with(|decompressor| {
         let mut decompressor = decompressor.borrow_mut();
         if decompressor.is_none() {
