@@ -639,7 +639,7 @@ fn zarrs_read_fails(dir: &Path) -> bool {
 type ArrayReadError = zarrdt::array::Error;
 
 /// The crc32c (Castagnoli) of `bytes`, as the shard index codec computes it.
-fn crc32c(bytes: &[u8]) -> u32 {
+pub(crate) fn crc32c(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;
     for &byte in bytes {
         crc ^= u32::from(byte);

@@ -1039,3 +1039,39 @@ rusty_fork_test! {
         assert!(usage.peak_bytes <= BASE_BYTES, "{} bytes at once", usage.peak_bytes);
     }
 }
+
+rusty_fork_test! {
+    /// The same through shards read whole: one field of a shard of two missing inner chunks of
+    /// 269 MB each (its object the index alone, 36 bytes) is handed over from 4 MiB of fill
+    /// values, not from an inner chunk of them (269 MB at once before).
+    #[test]
+    fn one_field_of_missing_inner_chunks_takes_the_fields_memory() {
+        let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
+        let document = v3_document(json!({"shape": [8200],
+            "data_type": {"name": "struct", "configuration": {"fields": [
+                {"name": "a", "data_type": "uint8"},
+                {"name": "s", "data_type": {"name": "fixed_length_utf32",
+                    "configuration": {"length_bytes": 65536}}}]}},
+            "fill_value": {"a": 3, "s": ""},
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [8200]}},
+            "codecs": [{"name": "sharding_indexed", "configuration": {
+                "chunk_shape": [4100], "codecs": [bytes.clone()],
+                "index_codecs": [bytes, {"name": "crc32c"}], "index_location": "end"}}]}));
+        let mut shard: Vec<u8> = std::iter::repeat_n(u64::MAX.to_le_bytes(), 4)
+            .flatten()
+            .collect();
+        let checksum = crate::bounded_inputs::crc32c(&shard);
+        shard.extend_from_slice(&checksum.to_le_bytes());
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("field-of-missing-inner-chunks");
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("c")).unwrap();
+        std::fs::write(root.join("zarr.json"), document.to_string()).unwrap();
+        std::fs::write(root.join("c/0"), &shard).unwrap();
+        let store = Arc::new(FilesystemStore::new(&root).unwrap());
+        let array = zarrdt::array::open_array(store, "/").unwrap();
+        let (field, usage) =
+            meter::measure(|| array.retrieve_field::<u8>(&[0..8200], &["a"]).unwrap());
+        assert_eq!(field, vec![3; 8200]);
+        assert!(usage.peak_bytes <= 8 << 20, "{usage:?}");
+    }
+}

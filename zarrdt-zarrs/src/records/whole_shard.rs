@@ -45,6 +45,9 @@ use super::stored_order::StoredOrder;
 use crate::Error;
 use crate::shard::{Plan, Sharding};
 
+/// The most bytes of fill values a read of shards holds for their missing inner chunks.
+const FILL_BYTES: usize = 4 << 20;
+
 thread_local! {
     /// The stored form of the shard being written on this thread, back from the store and
     /// reused.
@@ -621,14 +624,17 @@ impl WholeShards {
         Piece::Projected(kept)
     }
 
-    /// A decoded inner chunk of the fill value (in the order of the decoded inner chunks).
+    /// Fill values (in the order of the decoded inner chunks), as many as an inner chunk holds
+    /// up to [`FILL_BYTES`] (one at least): a missing inner chunk is handed over from them a
+    /// piece at a time, never made whole (its size is a number from the metadata).
     fn fill(&self) -> &[u8] {
         self.fill.get_or_init(|| {
             let fill = match &self.stored_order {
                 Some(order) => order.fill_record(),
                 None => self.sharding.fill_value().as_ne_bytes(),
             };
-            fill.repeat(self.inner_bytes / fill.len().max(1))
+            let per_element = fill.len().max(1);
+            fill.repeat((self.inner_bytes.min(FILL_BYTES) / per_element).max(1))
         })
     }
 
@@ -792,15 +798,34 @@ impl<'a> SplitShard<'a> {
             {
                 return Some(Err(error));
             }
+            let (from, to) = (usize::try_from(within).ok()?, usize::try_from(count).ok()?);
+            let to = from + to;
+            if let Piece::Fill = self.pieces.get(number)? {
+                // Every element the same: `count` of them, from the fill values made once.
+                let fill = shards.fill();
+                let per_piece = (fill.len() / size).max(1);
+                let mut left = to - from;
+                while left > 0 {
+                    let elements = left.min(per_piece);
+                    if let Err(error) = take(RunBytes::Elements(fill.get(..elements * size)?)) {
+                        return Some(Err(error));
+                    }
+                    left -= elements;
+                }
+                if to * size == shards.inner_bytes {
+                    self.release(number);
+                }
+                at += count;
+                continue;
+            }
             let (bytes, width, projected) = match self.pieces.get(number)? {
                 Piece::Stored(stored) => (self.stored.get(stored.clone())?, size, false),
                 Piece::Decoded(decoded) => (decoded.as_slice(), size, false),
                 Piece::Projected(kept) => (kept.as_slice(), shards.projection?.size, true),
-                Piece::Fill => (shards.fill(), size, false),
-                Piece::Encoded(_) | Piece::Failed(_) | Piece::Released => return None,
+                Piece::Fill | Piece::Encoded(_) | Piece::Failed(_) | Piece::Released => {
+                    return None;
+                }
             };
-            let (from, to) = (usize::try_from(within).ok()?, usize::try_from(count).ok()?);
-            let to = from + to;
             let bytes = bytes.get(from * width..to * width)?;
             let run = if projected {
                 RunBytes::Projected(bytes)
