@@ -333,23 +333,34 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
         {
             return Ok(match self.whole_in_stored_order(codecs, order, unit)? {
                 Some(bytes) => UnitBytes::Whole(bytes, order.endian()),
-                None => UnitBytes::Fill {
-                    element: Arc::from(self.array.fill_value().as_ne_bytes()),
-                    elements: usize::try_from(unit.region.num_elements()).unwrap_or(usize::MAX),
-                },
+                None => self.fill(unit),
             });
         }
-        let read: Result<ArrayBytes<'static>, ArrayError> = if unit.whole {
-            self.array.retrieve_chunk_opt(&unit.indices, &self.options)
+        let read: Result<Option<ArrayBytes<'static>>, ArrayError> = if unit.whole {
+            self.array
+                .retrieve_chunk_if_exists_opt(&unit.indices, &self.options)
         } else {
             self.array
                 .retrieve_array_subset_sharded_opt(&self.cache, &unit.overlap, &self.options)
+                .map(Some)
         };
-        let bytes = read.map_err(|error| Error::in_chunk(self.array, &unit.indices, error))?;
+        let Some(bytes) =
+            read.map_err(|error| Error::in_chunk(self.array, &unit.indices, error))?
+        else {
+            return Ok(self.fill(unit));
+        };
         Ok(UnitBytes::Whole(
             bytes.into_fixed().map_err(ArrayError::from)?,
             Endian::NATIVE,
         ))
+    }
+
+    /// The fill value of the whole chunk of `unit`, which is not stored.
+    fn fill(&self, unit: &Unit) -> UnitBytes<'a> {
+        UnitBytes::Fill {
+            element: Arc::from(self.array.fill_value().as_ne_bytes()),
+            elements: usize::try_from(unit.region.num_elements()).unwrap_or(usize::MAX),
+        }
     }
 
     /// The chunk of `unit`, read in one read and decoded to its records in the stored order;
