@@ -7,12 +7,12 @@
 //! the slab, one inner chunk a thread at least); records are handed over in the byte order
 //! they are stored in where they can be ([`StoredOrder`]), compressed chunks decoded into the
 //! buffers of chunks handed over before them ([`SpareBuffers`]), a missing chunk's fill value a
-//! piece at a time (never a whole chunk of it: a field may be all the read keeps). Memory: the output and two
-//! windows of units (a window is whole slabs of at least as many units as threads, or one
-//! slab, a row of shards, where shards are read whole with an inner chunk for every thread and
-//! either decoded as the read comes to them or many), of which shards decoded as read hold
-//! their stored bytes and two or three bands of decoded inner chunks, whatever the array's
-//! size.
+//! piece at a time (never a whole chunk of it: a field may be all the read keeps). Memory: the
+//! output and two windows of units (a window is whole slabs of at least as many units as
+//! threads, or one slab, a row of shards, where shards are read whole with an inner chunk for
+//! every thread and either decoded as the read comes to them or many), of which shards decoded
+//! as read hold their stored bytes and two or three bands of decoded inner chunks, whatever the
+//! array's size.
 
 use std::borrow::Cow;
 use std::ops::Range;
