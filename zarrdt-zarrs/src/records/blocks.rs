@@ -143,11 +143,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
             return Ok(None);
         }
         let block = block.to_array_subset();
-        let Some(chunks) = self
-            .array
-            .chunks_in_array_subset(&block)
-            .map_err(ArrayError::from)?
-        else {
+        let Some(chunks) = self.chunks_of(&block)? else {
             return Ok(None);
         };
         if chunks.num_elements() != 1 {
@@ -190,17 +186,20 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         Ok(bytes.into_fixed().map_err(ArrayError::from)?.into_owned())
     }
 
+    /// The indices of the chunks (shards) `block` touches, as a subset of the chunk grid.
+    fn chunks_of(&self, block: &ArraySubset) -> Result<Option<ArraySubset>, Error> {
+        Ok(self
+            .array
+            .chunks_in_array_subset(block)
+            .map_err(ArrayError::from)?)
+    }
+
     /// Checks the index of each shard of `block` not checked before.
     fn check_shards(&mut self, block: &dyn ArraySubsetTraits) -> Result<(), Error> {
         if !self.array.is_sharded() {
             return Ok(());
         }
-        let block = block.to_array_subset();
-        let Some(shards) = self
-            .array
-            .chunks_in_array_subset(&block)
-            .map_err(ArrayError::from)?
-        else {
+        let Some(shards) = self.chunks_of(&block.to_array_subset())? else {
             return Ok(());
         };
         for indices in &shards.indices() {

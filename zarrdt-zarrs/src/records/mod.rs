@@ -10,6 +10,7 @@
 //! array-sized byte buffer besides the records.
 
 mod blocks;
+mod fill;
 mod plan;
 pub(crate) mod read;
 mod spare;

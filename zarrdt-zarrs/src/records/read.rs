@@ -16,8 +16,8 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use rayon::prelude::*;
 use zarrdt_core::{BigEndian, Endian, Layout, LittleEndian, StaticEndian, Value, ZarrType};
@@ -28,6 +28,7 @@ use zarrs::array::{
 };
 use zarrs::storage::ReadableStorageTraits;
 
+use super::fill::FillPiece;
 use super::plan::{Plan, Run, Slab, Unit};
 use super::spare::SpareBuffers;
 use super::stored_order::StoredOrder;
@@ -117,6 +118,7 @@ where
         whole_shards: whole_shards.as_ref(),
         // The chunks of two windows are decoded at once: those handed over, and the next.
         spare: SpareBuffers::new(2 * rayon::current_num_threads().max(1)),
+        fill: OnceLock::new(),
     };
     // Windows of whole slabs, each at least as many units as there are threads; or at least
     // one unit (one slab: a shard, or a row of shards side by side) where the units are
@@ -216,16 +218,20 @@ struct Reader<'a, S: ?Sized> {
     whole_shards: Option<&'a WholeShards>,
     /// Decoded chunks handed over, for the next ones to be decoded into.
     spare: SpareBuffers,
+    /// Fill values for chunks that are not stored, made when one is first met.
+    fill: OnceLock<Arc<FillPiece>>,
 }
 
 /// The decoded bytes of a unit (the part of it the read covers, in C order).
 enum UnitBytes<'a> {
     /// In one piece, each multi-byte value in the order given.
     Whole(Cow<'static, [u8]>, Endian),
-    /// A whole chunk that is not stored: `elements` copies of the fill value (one element's
-    /// bytes, in the native order), handed over a piece at a time, never made whole (a chunk's
-    /// size is a number from the metadata; one field of it may be all the read keeps).
-    Fill { element: Arc<[u8]>, elements: usize },
+    /// A whole chunk that is not stored: `elements` elements of the fill value (in the native
+    /// order), handed over from `fill` a piece at a time.
+    Fill {
+        fill: Arc<FillPiece>,
+        elements: usize,
+    },
     /// A shard read whole, in its inner chunks.
     Shard(SplitShard<'a>),
     /// A unit that could not be fetched: its error, reported when the handing over comes to it,
@@ -271,10 +277,11 @@ impl<'a> UnitBytes<'a> {
                     .map(|bytes| take(RunBytes::Elements(bytes))),
             ),
             UnitBytes::Shard(shard) => (shard.len(), shard.for_each(range, take)),
-            UnitBytes::Fill { element, elements } => {
-                let len = elements.saturating_mul(element.len());
+            UnitBytes::Fill { fill, elements } => {
+                let size = fill.element_size();
+                let len = elements.saturating_mul(size);
                 let done = (range.start <= range.end && range.end <= len)
-                    .then(|| fill_pieces(element, range.len() / element.len().max(1), take));
+                    .then(|| fill.hand_over(range.len() / size.max(1), take));
                 (len, done)
             }
             UnitBytes::Failed(_) => match std::mem::replace(self, UnitBytes::EMPTY) {
@@ -287,24 +294,6 @@ impl<'a> UnitBytes<'a> {
             element_size,
         })))
     }
-}
-
-/// Hands `take` `count` copies of `element`, in pieces of at most four `PARALLEL_BYTES` (one
-/// element at least): long enough to be decoded by all threads.
-fn fill_pieces(
-    element: &[u8],
-    count: usize,
-    take: &mut dyn FnMut(RunBytes<'_>) -> Result<(), Error>,
-) -> Result<(), Error> {
-    let per_piece = (4 * PARALLEL_BYTES / element.len().max(1)).clamp(1, count.max(1));
-    let piece = element.repeat(per_piece);
-    let mut left = count;
-    while left > 0 {
-        let elements = left.min(per_piece);
-        take(RunBytes::Elements(&piece[..elements * element.len()]))?;
-        left -= elements;
-    }
-    Ok(())
 }
 
 impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
@@ -357,9 +346,16 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
 
     /// The fill value of the whole chunk of `unit`, which is not stored.
     fn fill(&self, unit: &Unit) -> UnitBytes<'a> {
+        let elements = usize::try_from(unit.region.num_elements()).unwrap_or(usize::MAX);
+        let fill = self.fill.get_or_init(|| {
+            Arc::new(FillPiece::new(
+                self.array.fill_value().as_ne_bytes(),
+                elements,
+            ))
+        });
         UnitBytes::Fill {
-            element: Arc::from(self.array.fill_value().as_ne_bytes()),
-            elements: usize::try_from(unit.region.num_elements()).unwrap_or(usize::MAX),
+            fill: Arc::clone(fill),
+            elements,
         }
     }
 

@@ -40,13 +40,11 @@ use zarrdt_core::Endian;
 use zarrs::array::{Array, ArrayError, ArrayMetadata, ArrayShardedExt, CodecOptions};
 use zarrs::storage::{Bytes, ReadableStorageTraits, ReadableWritableStorageTraits};
 
+use super::fill::FillPiece;
 use super::spare::SpareBuffers;
 use super::stored_order::StoredOrder;
 use crate::Error;
 use crate::shard::{Plan, Sharding};
-
-/// The most bytes of fill values a read of shards holds for their missing inner chunks.
-const FILL_BYTES: usize = 4 << 20;
 
 thread_local! {
     /// The stored form of the shard being written on this thread, back from the store and
@@ -125,8 +123,8 @@ pub(crate) struct WholeShards {
     compressed: bool,
     /// How a read decodes inner chunks to their stored order, if it does.
     stored_order: Option<StoredOrder>,
-    /// A decoded inner chunk of the fill value, made when a missing one is first met.
-    fill: OnceLock<Vec<u8>>,
+    /// Fill values for missing inner chunks, made when one is first met.
+    fill: OnceLock<FillPiece>,
     /// The part of each element a read keeps of the inner chunks it decodes, if not all.
     projection: Option<Projection>,
     /// Decoded inner chunks let go of, for the next ones to be decoded into.
@@ -624,17 +622,15 @@ impl WholeShards {
         Piece::Projected(kept)
     }
 
-    /// Fill values (in the order of the decoded inner chunks), as many as an inner chunk holds
-    /// up to [`FILL_BYTES`] (one at least): a missing inner chunk is handed over from them a
-    /// piece at a time, never made whole (its size is a number from the metadata).
-    fn fill(&self) -> &[u8] {
+    /// Fill values (in the order of the decoded inner chunks), made when a missing inner chunk
+    /// is first met, which is handed over from them a piece at a time.
+    fn fill(&self) -> &FillPiece {
         self.fill.get_or_init(|| {
             let fill = match &self.stored_order {
                 Some(order) => order.fill_record(),
                 None => self.sharding.fill_value().as_ne_bytes(),
             };
-            let per_element = fill.len().max(1);
-            fill.repeat((self.inner_bytes.min(FILL_BYTES) / per_element).max(1))
+            FillPiece::new(fill, self.inner_bytes / self.element_size.max(1))
         })
     }
 
@@ -801,16 +797,8 @@ impl<'a> SplitShard<'a> {
             let (from, to) = (usize::try_from(within).ok()?, usize::try_from(count).ok()?);
             let to = from + to;
             if let Piece::Fill = self.pieces.get(number)? {
-                // Every element the same: `count` of them, from the fill values made once.
-                let fill = shards.fill();
-                let per_piece = (fill.len() / size).max(1);
-                let mut left = to - from;
-                while left > 0 {
-                    let elements = left.min(per_piece);
-                    if let Err(error) = take(RunBytes::Elements(fill.get(..elements * size)?)) {
-                        return Some(Err(error));
-                    }
-                    left -= elements;
+                if let Err(error) = shards.fill().hand_over(to - from, take) {
+                    return Some(Err(error));
                 }
                 if to * size == shards.inner_bytes {
                     self.release(number);

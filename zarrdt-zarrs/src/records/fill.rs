@@ -1,0 +1,52 @@
+//! The elements of a chunk (or a shard's inner chunk) that is not stored: its fill value,
+//! handed to a read a piece at a time from a few MiB of copies made once, never a whole chunk
+//! of them (a chunk's size is a number from the metadata; one field of it may be all a read
+//! keeps).
+
+use super::whole_shard::RunBytes;
+use crate::Error;
+
+/// The most bytes of fill values made at once: enough for a piece to be decoded by all threads.
+const FILL_BYTES: usize = 4 << 20;
+
+/// Copies of one element's fill value, as many as fit in `FILL_BYTES` (one at least).
+pub(super) struct FillPiece {
+    bytes: Vec<u8>,
+    element_size: usize,
+}
+
+impl FillPiece {
+    /// Copies of `element` (its bytes, in the order the read hands elements over), at most
+    /// `most` of them (the elements of a chunk: no more are ever needed at once).
+    pub(super) fn new(element: &[u8], most: usize) -> Self {
+        let element_size = element.len();
+        let copies = (FILL_BYTES / element_size.max(1)).clamp(1, most.max(1));
+        FillPiece {
+            bytes: element.repeat(copies),
+            element_size,
+        }
+    }
+
+    /// The size of one element.
+    pub(super) fn element_size(&self) -> usize {
+        self.element_size
+    }
+
+    /// Hands `take` `count` elements of the fill value, a piece at a time.
+    pub(super) fn hand_over(
+        &self,
+        count: usize,
+        take: &mut dyn FnMut(RunBytes<'_>) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let per_piece = (self.bytes.len() / self.element_size.max(1)).max(1);
+        let mut left = count;
+        while left > 0 {
+            let elements = left.min(per_piece);
+            take(RunBytes::Elements(
+                &self.bytes[..elements * self.element_size],
+            ))?;
+            left -= elements;
+        }
+        Ok(())
+    }
+}
