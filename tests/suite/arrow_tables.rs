@@ -1171,3 +1171,41 @@ rusty_fork_test! {
         assert!(large.abs_diff(small) < 1 << 20, "{small} {large}");
     }
 }
+
+rusty_fork_test! {
+    /// Rows written into an existing array whose metadata makes a chunk 1 PiB (a 300-byte
+    /// `zarr.json`) are an error naming the chunk when they are stored: a write into part of a
+    /// chunk holds the whole chunk, which zarrs allocated without asking (an abort before).
+    #[test]
+    fn rows_into_part_of_a_huge_chunk_are_an_error() {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("arrow-huge-chunk");
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        let document = json!({"zarr_format": 3, "node_type": "array", "shape": [2],
+            "data_type": {"name": "struct", "configuration": {"fields": [
+                {"name": "a", "data_type": "uint32"}]}},
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1u64 << 48]}},
+            "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+            "fill_value": {"a": 0},
+            "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}]});
+        fs::write(root.join("zarr.json"), document.to_string()).unwrap();
+        let array = open_array(Arc::new(FilesystemStore::new(&root).unwrap()), "/").unwrap();
+        let batch = RecordBatch::try_from_iter([(
+            "a",
+            Arc::new(zarrdt::arrow::arrow_array::UInt32Array::from(vec![1, 2])) as ArrayRef,
+        )])
+        .unwrap();
+        let (result, usage) = meter::measure(|| {
+            let mut writer = TableWriter::open(array, 0).map_err(|e| e.to_string())?;
+            writer.write(&batch).map_err(|e| e.to_string())?;
+            writer.finish().map(drop).map_err(|e| e.to_string())
+        });
+        let error = result.unwrap_err();
+        assert!(
+            error.contains("c/0") && error.contains("1125899906842624 bytes, which cannot be allocated"),
+            "{error}"
+        );
+        assert!(usage.peak_bytes <= 1 << 20, "{usage:?}");
+        assert!(!root.join("c").exists());
+    }
+}

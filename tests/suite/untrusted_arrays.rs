@@ -16,11 +16,11 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use rusty_fork::rusty_fork_test;
 use serde_json::{Value as Json, json};
-use zarrdt::ReadRecords;
 use zarrdt::array::{DEFAULT_MAX_ELEMENT_SIZE, Error as ArrayError, OpenOptions};
 use zarrdt::metadata::{ArrayMetadataV2, ArrayMetadataV3};
 use zarrdt::zarrs::array::{Array, ArraySubset};
 use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{ReadRecords, WriteRecords};
 use zarrdt_cli::{Cli, Command, Format};
 
 use crate::common::{clock, meter};
@@ -1083,5 +1083,89 @@ rusty_fork_test! {
             meter::measure(|| array.retrieve_field::<u8>(&[0..8200], &["a"]).unwrap());
         assert_eq!(field, vec![3; 8200]);
         assert!(usage.peak_bytes <= 8 << 20, "{usage:?}");
+    }
+}
+
+rusty_fork_test! {
+    /// A write of two records into part of a chunk that the metadata makes 1 PiB (a 300-byte
+    /// `zarr.json`), or into part of a shard of that size, or of a shard whose index alone is
+    /// 256 TiB, is an error naming the chunk and its size: updating part of a chunk holds the
+    /// whole chunk, which zarrs allocated without asking (an abort before). Nothing is stored.
+    #[test]
+    fn a_write_into_part_of_a_huge_chunk_is_an_error() {
+        let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
+        let sharded = |shard: u64, inner: u64| {
+            json!({"chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [shard]}},
+                "codecs": [{"name": "sharding_indexed", "configuration": {
+                    "chunk_shape": [inner], "codecs": [bytes.clone()],
+                    "index_codecs": [bytes.clone(), {"name": "crc32c"}],
+                    "index_location": "end"}}]})
+        };
+        let unsharded = json!({
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1u64 << 48]}},
+            "codecs": [bytes.clone()]});
+        for (name, changes, size) in [
+            ("chunk", unsharded, "1125899906842624 bytes"),
+            ("shard", sharded(1 << 48, 1 << 48), "1125899906842624 bytes"),
+            ("shard index", sharded(1 << 44, 1), "281474976710656 bytes of index"),
+        ] {
+            let mut changes = changes;
+            changes["shape"] = json!([2]);
+            changes["data_type"] = json!("uint32");
+            changes["fill_value"] = json!(0);
+            let root = write_array(&format!("write into a huge {name}"), &v3_document(changes), &[]);
+            let store = Arc::new(FilesystemStore::new(&root).unwrap());
+            let array = zarrdt::array::open_array(store, "/").unwrap();
+            let (result, usage) = meter::measure(|| array.store_records(&[0..2], &[1u32, 2]));
+            let error = result.expect_err(name).to_string();
+            assert!(
+                error.contains("c/0") && error.contains(size) && error.contains("cannot be allocated"),
+                "{name}: {error}"
+            );
+            assert!(usage.peak_bytes <= 1 << 20, "{name}: {usage:?}");
+            assert!(!root.join("c").exists(), "{name}: nothing stored");
+        }
+    }
+}
+
+rusty_fork_test! {
+    /// Two records written into part of a chunk of 16 MiB, missing and then stored (a chunk, a
+    /// zstd chunk, a shard of four inner chunks), hold the chunk once, read, changed in place
+    /// and stored whole, beside what its codecs hold: zstd's output (room for the chunk
+    /// compressed); for the shard, zarrs' decode of the stored one (its inner chunks beside
+    /// the shard) and the shard's encoded inner chunks.
+    #[test]
+    fn a_write_into_part_of_a_chunk_holds_the_chunk_once() {
+        const CHUNK: u64 = 1 << 22;
+        const CHUNK_BYTES: usize = 4 << 22;
+        let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
+        for (name, codecs, encoded) in [
+            ("chunk", json!([bytes.clone()]), 0),
+            ("zstd chunk", json!([bytes.clone(), {"name": "zstd", "configuration": {"level": 1, "checksum": false}}]), CHUNK_BYTES),
+            ("shard", json!([{"name": "sharding_indexed", "configuration": {
+                "chunk_shape": [CHUNK / 4], "codecs": [bytes.clone()],
+                "index_codecs": [bytes.clone(), {"name": "crc32c"}], "index_location": "end"}}]),
+                2 * CHUNK_BYTES),
+        ] {
+            let document = v3_document(json!({"shape": [CHUNK + 2], "data_type": "uint32",
+                "fill_value": 7,
+                "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [CHUNK]}},
+                "codecs": codecs}));
+            let array = open_written(&format!("write into part of a {name}"), &document, &[]);
+            // Into the missing chunk, then into it stored.
+            for (at, values) in [(5u64, [1u32, 2]), (CHUNK - 3, [3, 4])] {
+                let (result, usage) =
+                    meter::measure(|| array.store_records(&[at..at + 2], &values));
+                result.unwrap();
+                assert!(
+                    usage.peak_bytes <= CHUNK_BYTES + encoded + CHUNK_BYTES / 4,
+                    "{name} at {at}: {usage:?}"
+                );
+            }
+            let head = array.retrieve_records::<u32>(&[3..8]).unwrap();
+            assert_eq!(head, [7, 7, 1, 2, 7], "{name}");
+            let tail = array.retrieve_records::<u32>(&[CHUNK - 4..CHUNK + 2]).unwrap();
+            assert_eq!(tail, [7, 3, 4, 7, 7, 7], "{name}");
+        }
     }
 }

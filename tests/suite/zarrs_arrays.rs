@@ -2184,3 +2184,77 @@ mod random_layouts {
         }
     }
 }
+
+/// Writes into part of chunks (missing ones, then stored ones, edge chunks) store what zarrs'
+/// own `store_array_subset` stores, in every codec and byte order, sharded or not: twin arrays,
+/// one written by `store_records` (which reads, changes and stores each chunk itself), the
+/// other by zarrs, read back the same by zarrs.
+#[test]
+fn writes_into_part_of_chunks_store_what_zarrs_stores() {
+    let little = json!({"name": "bytes", "configuration": {"endian": "little"}});
+    let big = json!({"name": "bytes", "configuration": {"endian": "big"}});
+    let zstd = json!({"name": "zstd", "configuration": {"level": 1, "checksum": false}});
+    let transpose = json!({"name": "transpose", "configuration": {"order": [1, 0]}});
+    let crc = json!({"name": "crc32c"});
+    let sharded = |inner: Json, at: &str| {
+        json!([{"name": "sharding_indexed", "configuration": {"chunk_shape": [2, 3],
+            "codecs": inner, "index_codecs": [little.clone(), crc.clone()],
+            "index_location": at}}])
+    };
+    for (name, codecs) in [
+        ("little", json!([little.clone()])),
+        ("big", json!([big.clone()])),
+        ("transpose big", json!([transpose.clone(), big.clone()])),
+        ("zstd", json!([little.clone(), zstd.clone()])),
+        ("sharded", sharded(json!([big.clone()]), "end")),
+        (
+            "sharded zstd first",
+            sharded(json!([little.clone(), zstd.clone()]), "start"),
+        ),
+        ("sharded then zstd", {
+            let mut codecs = sharded(json!([little.clone()]), "end");
+            codecs.as_array_mut().unwrap().push(zstd.clone());
+            codecs
+        }),
+    ] {
+        let twins: Vec<Array<FilesystemStore>> = ["ours", "zarrs"]
+            .iter()
+            .map(|twin| {
+                let dir = scratch(&format!("part {name} {twin}").replace(' ', "-"));
+                let _ = std::fs::remove_dir_all(&dir);
+                std::fs::create_dir_all(&dir).unwrap();
+                let document = json!({"zarr_format": 3, "node_type": "array", "shape": [7, 10],
+                    "data_type": "uint64", "fill_value": 77,
+                    "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4, 6]}},
+                    "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+                    "codecs": codecs});
+                std::fs::write(dir.join("zarr.json"), document.to_string()).unwrap();
+                open_array(store(&dir), "/").unwrap()
+            })
+            .collect();
+        let mut next = 0u64;
+        for subset in [
+            [1..3, 2..7],
+            [0..7, 8..10],
+            [3..6, 0..10],
+            [5..7, 3..4],
+            [0..1, 0..10],
+        ] {
+            let count = (subset[0].end - subset[0].start) * (subset[1].end - subset[1].start);
+            let values: Vec<u64> = (next..next + count)
+                .map(|value| value * 0x0101_0000_0001)
+                .collect();
+            next += count;
+            twins[0].store_records(&subset, &values).unwrap();
+            twins[1].store_array_subset(&subset, &values).unwrap();
+            let ours: Vec<u64> = twins[0].retrieve_array_subset(&[0..7, 0..10]).unwrap();
+            let theirs: Vec<u64> = twins[1].retrieve_array_subset(&[0..7, 0..10]).unwrap();
+            assert_eq!(ours, theirs, "{name} after {subset:?}");
+            assert_eq!(
+                twins[0].retrieve_records::<u64>(&[0..7, 0..10]).unwrap(),
+                theirs,
+                "{name}"
+            );
+        }
+    }
+}

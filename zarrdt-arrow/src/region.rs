@@ -1,36 +1,29 @@
 //! The one place records are written to an array: the bytes of a region, in the machine's byte
-//! order, through zarrs. (They are read through zarrdt-zarrs' `BlockReader`.)
+//! order, through zarrdt-zarrs' checked write (`WriteRecords::store_bytes`). (They are read
+//! through zarrdt-zarrs' `BlockReader`.)
 
-use zarrdt_zarrs::check_shards;
-use zarrdt_zarrs::zarrs::array::{Array, ArrayBytes, ArrayError, ArraySubset};
+use zarrdt_zarrs::WriteRecords;
+use zarrdt_zarrs::zarrs::array::{Array, ArraySubset};
 use zarrdt_zarrs::zarrs::storage::ReadableWritableStorageTraits;
 
 use crate::Error;
 
-/// Stores `bytes`, the records of `region` in C order and the machine's byte order. The
-/// indexes of the stored shards the region touches are checked first, as a read checks them:
-/// zarrs reads a shard the region covers in part to update it, and its decode panics on some
-/// damaged indexes (zarrs 0.23.14).
+/// Stores `bytes`, the records of `region` in C order and the machine's byte order, as
+/// zarrdt-zarrs stores records: the index of each stored shard written in part checked first
+/// (zarrs' decode panics on some damaged ones), and a chunk written in part read and changed
+/// whole with its memory asked for first (a chunk the metadata makes too large to hold is an
+/// error, not an abort).
 pub(crate) fn write<S: ?Sized + ReadableWritableStorageTraits + 'static>(
     array: &Array<S>,
     region: &ArraySubset,
     bytes: &[u8],
 ) -> Result<(), Error> {
-    check_shards(array, region).map_err(|error| Error::Region {
-        region: ranges(region),
-        source: Box::new(error),
-    })?;
     array
-        .store_array_subset(region, ArrayBytes::new_flen(bytes))
-        .map_err(|error| at(region, error))
-}
-
-/// zarrs' error about `region`, saying which elements.
-fn at(region: &ArraySubset, error: ArrayError) -> Error {
-    Error::Region {
-        region: ranges(region),
-        source: Box::new(zarrdt_zarrs::Error::Array(error)),
-    }
+        .store_bytes(region, bytes)
+        .map_err(|error| Error::Region {
+            region: ranges(region),
+            source: Box::new(error),
+        })
 }
 
 /// `region` as `[start:end,...]`.

@@ -91,6 +91,23 @@ pub enum Error {
         element_size: usize,
     },
 
+    /// A write into part of a chunk (a shard) whose whole cannot be allocated: such a write
+    /// reads, changes and stores the whole chunk (and a shard's index), whose size the
+    /// array's metadata sets. Refused before anything is read or written.
+    #[error(
+        "chunk {key}: a write into part of it holds the whole chunk, {bytes} bytes{}, which \
+         cannot be allocated",
+        index_part(*.index_bytes)
+    )]
+    ChunkTooLarge {
+        /// The chunk's store key.
+        key: String,
+        /// The chunk's elements, in bytes (saturated at `u64::MAX`).
+        bytes: u64,
+        /// A shard's index, decoded, in bytes (0 for a chunk that is no shard).
+        index_bytes: u64,
+    },
+
     /// A zarrs data type that zarrdt does not know.
     #[error("the data type {data_type} is not one zarrdt knows")]
     UnsupportedDataType {
@@ -143,6 +160,15 @@ fn in_member(member: &Option<String>) -> String {
         .as_ref()
         .map(|member| format!(": {member}"))
         .unwrap_or_default()
+}
+
+/// The index's part of [`Error::ChunkTooLarge`]'s message: none for a chunk without one.
+fn index_part(index_bytes: u64) -> String {
+    if index_bytes == 0 {
+        String::new()
+    } else {
+        format!(" and {index_bytes} bytes of index")
+    }
 }
 
 impl Error {

@@ -364,6 +364,25 @@ impl Sharding {
         !self.after.is_empty()
     }
 
+    /// The number of entries of the index of the shard at `indices` of `array` (one an inner
+    /// chunk, 16 bytes each decoded), whatever its codecs; saturated where they overflow.
+    pub(crate) fn index_entries<S: ?Sized>(
+        &self,
+        array: &Array<S>,
+        indices: &[u64],
+    ) -> Result<u64, Error> {
+        let shard_shape = self
+            .shard_shape(&array.chunk_shape(indices)?)
+            .map_err(|error| {
+                Error::in_chunk(array, indices, zarrs::array::ArrayError::CodecError(error))
+            })?;
+        Ok(shard_shape
+            .iter()
+            .zip(self.configuration.chunk_shape.iter())
+            .map(|(shard, inner)| shard.get().div_ceil(inner.get()))
+            .fold(1u64, u64::saturating_mul))
+    }
+
     /// The shape the sharding codec sees for a shard of the array's `shape`.
     fn shard_shape(&self, shape: &[NonZeroU64]) -> Result<Vec<NonZeroU64>, CodecError> {
         let mut shape = shape.to_vec();

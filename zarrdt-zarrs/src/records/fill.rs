@@ -50,3 +50,14 @@ impl FillPiece {
         Ok(())
     }
 }
+
+/// `elements` (whole elements) as copies of `fill`.
+pub(super) fn fill_elements(elements: &mut [u8], fill: &[u8]) {
+    if fill.iter().all(|&byte| byte == 0) {
+        elements.fill(0);
+    } else {
+        for element in elements.chunks_exact_mut(fill.len().max(1)) {
+            element.copy_from_slice(fill);
+        }
+    }
+}

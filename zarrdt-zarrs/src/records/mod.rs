@@ -15,6 +15,7 @@ mod plan;
 pub(crate) mod read;
 mod spare;
 mod stored_order;
+mod update;
 mod whole_shard;
 mod write;
 
@@ -124,10 +125,12 @@ pub trait WriteRecords {
     /// Stores `records` (C order) into `subset`; `T` must be the array's element type (the
     /// error names the first field that differs), and `records` exactly the subset's
     /// elements. A chunk (a shard, for a sharded array) the subset covers is encoded once and
-    /// stored whole, several at a time; one it covers in part is read, updated and written
-    /// by zarrs (a shard's index checked first, as [`check_shards`](crate::check_shards)
-    /// checks it: a damaged one is an [`Error::Shard`], never a panic in zarrs' decode). An
-    /// error storing a chunk names its key.
+    /// stored whole, several at a time; one it covers in part is read whole, updated and
+    /// stored whole (a shard's index checked first, as [`check_shards`](crate::check_shards)
+    /// checks it: a damaged one is an [`Error::Shard`], never a panic in zarrs' decode), which
+    /// holds the whole chunk: one the machine cannot hold (its size is the metadata's) is an
+    /// [`Error::ChunkTooLarge`] before anything is written. An error storing a chunk names its
+    /// key.
     fn store_records<T: ZarrType + Sync>(
         &self,
         subset: &dyn ArraySubsetTraits,
@@ -137,6 +140,14 @@ pub trait WriteRecords {
     /// Stores `values` (C order) into `subset`; each must be a value of the array's data type,
     /// or the error names the field.
     fn store_values(&self, subset: &dyn ArraySubsetTraits, values: &[Value]) -> Result<(), Error>;
+
+    /// Stores `bytes`, the records of `subset` already encoded, as
+    /// [`store_records`](WriteRecords::store_records) stores records: for writers that encode
+    /// records themselves (zarrdt-arrow's tables). Each record is in the native layout of the
+    /// array's [`RecordType`] (every multi-byte value in the machine's byte order), the records
+    /// in C order: what [`BlockReader`](crate::BlockReader) reads. `bytes` must be exactly the
+    /// subset's records; they are stored as they are, unchecked (a `bool` byte 2 is stored).
+    fn store_bytes(&self, subset: &dyn ArraySubsetTraits, bytes: &[u8]) -> Result<(), Error>;
 }
 
 impl<S: ?Sized + ReadableStorageTraits + 'static> ReadRecords for Array<S> {
@@ -208,5 +219,16 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> WriteRecords for Array
                 size,
             },
         )
+    }
+
+    fn store_bytes(&self, subset: &dyn ArraySubsetTraits, bytes: &[u8]) -> Result<(), Error> {
+        let size = RecordType::of(self.data_type())?.native_layout().size();
+        if size == 0 || !bytes.len().is_multiple_of(size) {
+            return Err(Error::Zarr(zarrdt_core::Error::ChunkLength {
+                len: bytes.len(),
+                element_size: size,
+            }));
+        }
+        write::write(self, subset, &write::Encoded { bytes, size })
     }
 }

@@ -2,9 +2,10 @@
 //! array): each chunk's records encoded into a buffer zarrs takes over (a shard's, into a buffer
 //! its thread reuses) and stored by zarrs on their own, several chunks at a time. A chunk the
 //! subset covers (or covers within the array, for an edge chunk at least half in it) is stored
-//! whole, encoded once; one it covers in part is updated by zarrs (read, changed, written; a
-//! shard's index checked first, as a read checks it). Memory: the threads' buffers, one chunk
-//! each.
+//! whole, encoded once; one it covers in part is read whole, changed and stored whole
+//! ([`updated_chunk`]: a shard's index checked first, as a read checks it, and the chunk's
+//! memory asked for first, a chunk too large to hold an error, not an abort). Memory: the
+//! threads' buffers, one chunk each.
 
 use std::cell::RefCell;
 use std::ops::Range;
@@ -17,7 +18,9 @@ use zarrs::array::{
 };
 use zarrs::storage::ReadableWritableStorageTraits;
 
+use super::fill::fill_elements;
 use super::plan::Plan;
+use super::update::updated_chunk;
 use super::whole_shard::{WholeShards, all_fill, set_and_take_back, stores_directly};
 use crate::Error;
 use crate::shard::Sharding;
@@ -146,7 +149,13 @@ where
             if let Some(sharding) = sharding.as_ref().filter(|_| !part.whole) {
                 sharding.read_index(array, &part.indices)?;
             }
-            store_part(array, part, source, whole_shards.as_ref())
+            store_part(
+                array,
+                part,
+                source,
+                whole_shards.as_ref(),
+                sharding.as_ref(),
+            )
         })
         .collect::<Vec<_>>()
         // The first failure in the subset's order, however the threads ran.
@@ -163,13 +172,15 @@ where
 /// chunk (zarrs' `store_chunk_opt` copies a borrowed uncompressed chunk whole, and a fresh
 /// chunk-sized buffer would be faulted in anew, chunks being larger than what glibc reuses). A
 /// whole shard is encoded into the same buffer and written by [`WholeShards::store`] (laid out
-/// in that buffer where its inner codecs change nothing). Anything else, part of a chunk or a
-/// shard zarrs must write, goes through zarrs.
+/// in that buffer where its inner codecs change nothing). Part of a chunk or a shard is written
+/// by reading the whole one, changing it and storing it whole ([`store_encoded`]); a shard
+/// [`WholeShards`] cannot write, by zarrs.
 fn store_part<S, E>(
     array: &Array<S>,
     part: &Part,
     source: &E,
     whole_shards: Option<&WholeShards>,
+    sharding: Option<&Sharding>,
 ) -> Result<(), Error>
 where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
@@ -184,7 +195,7 @@ where
                 * source.size()
         ];
         let buffer = encode_part(array, part, source, zeroed)?;
-        return store_encoded(array, part, ArrayBytes::new_flen(buffer));
+        return store_encoded(array, part, &buffer, source.size(), sharding, None);
     }
     let whole_shard = whole_shards.filter(|_| part.whole);
     ENCODED.with(|kept| {
@@ -207,7 +218,7 @@ where
             // A whole shard, written by zarrdt around zarrs' codecs.
             shards.store(array, &part.indices, buffer, &CodecOptions::default())?
         } else {
-            store_encoded(array, part, ArrayBytes::new_flen(&buffer[..]))?;
+            store_encoded(array, part, &buffer, source.size(), sharding, whole_shards)?;
             buffer
         };
         // A large one is not kept for ever.
@@ -308,26 +319,48 @@ fn encode_part<S: ?Sized, E: Source>(
     Ok(buffer)
 }
 
-/// Stores a part's encoded bytes: the whole chunk, or an update of its region.
-fn store_encoded<S>(array: &Array<S>, part: &Part, bytes: ArrayBytes<'_>) -> Result<(), Error>
+/// Stores a part's encoded elements (`size` bytes each): the whole chunk, or an update of its
+/// region (the whole chunk read and changed first, its memory asked for: see
+/// [`updated_chunk`]); an updated chunk is stored as a whole one (a shard by
+/// [`WholeShards::store`] where it can be).
+fn store_encoded<S>(
+    array: &Array<S>,
+    part: &Part,
+    bytes: &[u8],
+    size: usize,
+    sharding: Option<&Sharding>,
+    whole_shards: Option<&WholeShards>,
+) -> Result<(), Error>
 where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
 {
-    let stored = if part.whole {
-        array.store_chunk(&part.indices, bytes)
-    } else {
-        array.store_array_subset(&part.region, bytes)
-    };
-    stored.map_err(|error| Error::in_chunk(array, &part.indices, error))
-}
-
-/// `elements` (whole elements) as copies of `fill`.
-fn fill_elements(elements: &mut [u8], fill: &[u8]) {
-    if fill.iter().all(|&byte| byte == 0) {
-        elements.fill(0);
-    } else {
-        for element in elements.chunks_exact_mut(fill.len().max(1)) {
-            element.copy_from_slice(fill);
-        }
+    let in_chunk = |error| Error::in_chunk(array, &part.indices, error);
+    if part.whole {
+        return array
+            .store_chunk(&part.indices, ArrayBytes::new_flen(bytes))
+            .map_err(in_chunk);
     }
+    let index = whole_shards.map_or(0, WholeShards::index_size);
+    let chunk = updated_chunk(
+        array,
+        &part.indices,
+        &part.region,
+        bytes,
+        size,
+        sharding,
+        index,
+    )?;
+    if array.is_sharded() && whole_shards.is_none() {
+        return array.store_chunk(&part.indices, chunk).map_err(in_chunk);
+    }
+    let mut chunk = chunk.into_fixed().map_err(ArrayError::from)?.into_owned();
+    match whole_shards {
+        Some(shards) => {
+            // Room for the index after the elements, should the shard be laid out in place.
+            let _ = chunk.try_reserve_exact(index);
+            shards.store(array, &part.indices, chunk, &CodecOptions::default())
+        }
+        None => store_whole_chunk(array, &part.indices, chunk),
+    }
+    .map(drop)
 }
