@@ -969,28 +969,37 @@ rusty_fork_test! {
 rusty_fork_test! {
     /// The parts of one compressed chunk read one after another (as the pieces of a chunk too
     /// large to read whole are) decode it once: 64 parts of a 1 MiB zstd chunk allocate a few
-    /// MB in all, not 64 decodes of the chunk.
+    /// MB in all, not 64 decodes of the chunk; the same for an inner chunk of a shard (139 MB
+    /// allocated through zarrs' sharded read, which decodes it once a part).
     #[test]
     fn the_parts_of_a_compressed_chunk_decode_it_once() {
         use zarrdt::WriteRecords as _;
         use zarrdt::array::{ArrayOptions, BlockReader, Compression};
-        let store = Arc::new(zarrdt::zarrs::storage::store::MemoryStore::new());
-        let array = ArrayOptions::new(vec![1 << 20], vec![1 << 20])
-            .compression(Compression::Zstd { level: 1 })
-            .create(store, "/", &0u8)
-            .unwrap();
         let values: Vec<u8> = (0..1u32 << 20).map(|i| (i % 251) as u8).collect();
-        array.store_records(&[0..1 << 20], &values).unwrap();
-        let mut reader = BlockReader::new(&array).unwrap();
-        let (read, usage) = meter::measure(|| {
-            let mut read = Vec::with_capacity(1 << 20);
-            for start in (0..1u64 << 20).step_by(1 << 14) {
-                read.extend(reader.read(&[start..start + (1 << 14)]).unwrap());
-            }
-            read
-        });
-        assert_eq!(read, values);
-        assert!(usage.allocated_bytes < 8 << 20, "{usage:?}");
+        for (name, options) in [
+            ("chunk", ArrayOptions::new(vec![1 << 20], vec![1 << 20])),
+            (
+                "inner chunk",
+                ArrayOptions::new(vec![1 << 20], vec![1 << 20]).shards(vec![1 << 20]),
+            ),
+        ] {
+            let store = Arc::new(zarrdt::zarrs::storage::store::MemoryStore::new());
+            let array = options
+                .compression(Compression::Zstd { level: 1 })
+                .create(store, "/", &0u8)
+                .unwrap();
+            array.store_records(&[0..1 << 20], &values).unwrap();
+            let mut reader = BlockReader::new(&array).unwrap();
+            let (read, usage) = meter::measure(|| {
+                let mut read = Vec::with_capacity(1 << 20);
+                for start in (0..1u64 << 20).step_by(1 << 14) {
+                    read.extend(reader.read(&[start..start + (1 << 14)]).unwrap());
+                }
+                read
+            });
+            assert_eq!(read, values, "{name}");
+            assert!(usage.allocated_bytes < 8 << 20, "{name}: {usage:?}");
+        }
     }
 }
 

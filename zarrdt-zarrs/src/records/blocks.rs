@@ -11,10 +11,12 @@ use std::sync::Arc;
 use zarrs::array::{
     Array, ArrayBytes, ArrayError, ArrayPartialDecoderTraits, ArrayShardedExt,
     ArrayShardedReadableExt, ArrayShardedReadableExtCache, ArraySubset, ArraySubsetTraits,
-    CodecOptions,
+    ArrayToBytesCodecTraits, CodecOptions,
 };
 use zarrs::storage::ReadableStorageTraits;
+use zarrs::storage::byte_range::ByteRange;
 
+use crate::shard::Sharding;
 use crate::subset::check_subset;
 use crate::{Error, RecordType};
 
@@ -35,17 +37,20 @@ const CACHED_SHARD_INDEXES: usize = 16;
 /// whole from nothing stored (a 40 GB fill value for an array of a few hundred bytes).
 const WHOLE_CHUNK_CEILING: u128 = 256 << 20;
 
+/// zarrs' partial decoder of one chunk (or inner chunk).
+type PartialDecoder = Arc<dyn ArrayPartialDecoderTraits>;
+
 /// Reads the records of one subset ("block") after another as bytes: each record in the
 /// native layout of the array's [`RecordType`] (every multi-byte value in the machine's byte
 /// order), the records in C order. Checked as [`ReadRecords`](crate::ReadRecords) reads are:
 /// a block beyond the array is an error before anything is read, the index of each shard a
 /// block touches is read and checked ([`check_shards`](crate::check_shards)) the first time,
 /// and a chunk that cannot be read or decoded is an error naming its key. A block that is part
-/// of one chunk (of an unsharded array) is read through zarrs' partial decoder of the chunk,
-/// kept for the next part: a missing chunk gives the part's fill value alone, an uncompressed
-/// one the part's bytes alone, a compressed one is decoded once for all its parts. Memory:
-/// the block, the indexes of the last few shards read, and the compressed chunk the last part
-/// came from, decoded.
+/// of one chunk (of an unsharded array), or of one stored inner chunk of a shard, is read
+/// through zarrs' partial decoder of that chunk, kept for the next part: a missing chunk gives
+/// the part's fill value alone, an uncompressed one the part's bytes alone, a compressed one is
+/// decoded once for all its parts. Memory: the block, the indexes of the last few shards read,
+/// and the compressed chunk (inner chunk) the last part came from, decoded.
 ///
 /// For records of a type known only at run time, decoded or written without building values
 /// (with [`JsonWriter`](zarrdt_core::JsonWriter), say); a Rust type reads with
@@ -80,10 +85,14 @@ pub struct BlockReader<S: ?Sized> {
     options: CodecOptions,
     /// The shards whose indexes have been checked.
     checked: HashSet<Vec<u64>>,
-    /// The chunk of an unsharded array that the last block read lay in part of, and zarrs'
-    /// partial decoder of it: the next part of the same chunk is read from it (a compressed
-    /// chunk decoded once for all its parts, not once a part).
-    part_of: Option<(Vec<u64>, Arc<dyn ArrayPartialDecoderTraits>)>,
+    /// The chunk (a sharded array's inner chunk) that the last block read lay in part of, and
+    /// zarrs' partial decoder of it: the next part of the same chunk is read from it (a
+    /// compressed chunk decoded once for all its parts, not once a part); `None` for an inner
+    /// chunk that is not stored, whose parts zarrs' sharded read fills.
+    part_of: Option<(Vec<u64>, Option<PartialDecoder>)>,
+    /// The array's sharding codec, where its inner chunks can be read on their own (no codec
+    /// before or after it changes the shard).
+    sharding: Option<Sharding>,
 }
 
 impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
@@ -98,6 +107,11 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
             options: CodecOptions::default(),
             checked: HashSet::new(),
             part_of: None,
+            // A configuration `Sharding` does not read leaves parts to zarrs' sharded read.
+            sharding: Sharding::of(array)
+                .ok()
+                .flatten()
+                .filter(|sharding| !sharding.is_wrapped()),
         })
     }
 
@@ -124,10 +138,11 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         if self.cache.len() > CACHED_SHARD_INDEXES {
             self.cache.clear();
         }
-        if let Some(chunk) = self.part_of_chunk(block)? {
-            return self.read_part(chunk, block);
+        if let Some(chunk) = self.part_of_chunk(block)?
+            && let Some(bytes) = self.read_part(chunk, block)?
+        {
+            return Ok(bytes);
         }
-        self.part_of = None;
         let bytes: ArrayBytes<'static> = self
             .array
             .retrieve_array_subset_sharded_opt(&self.cache, block, &self.options)
@@ -135,55 +150,171 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         Ok(bytes.into_fixed().map_err(ArrayError::from)?.into_owned())
     }
 
-    /// The indices of the chunk `block` lies in part of, if the array is not sharded (the
-    /// parts of a shard's inner chunks go through zarrs' sharded read) and `block` lies in one
-    /// chunk without covering all of it that lies in the array.
+    /// The indices of the chunk (of a sharded array, the inner chunk, in the grid of inner
+    /// chunks) `block` lies in part of: `block` lies in one without covering all of it that
+    /// lies in the array. `None` for a sharded array whose inner chunks cannot be read on their
+    /// own (zarrs' sharded read reads the parts).
     fn part_of_chunk(&self, block: &dyn ArraySubsetTraits) -> Result<Option<Vec<u64>>, Error> {
-        if self.array.is_sharded() {
+        let sharded = self.array.is_sharded();
+        if sharded && self.sharding.is_none() {
             return Ok(None);
         }
         let block = block.to_array_subset();
-        let Some(chunks) = self.chunks_of(&block)? else {
+        let grid = if sharded {
+            self.array.subchunk_grid()
+        } else {
+            self.array.chunk_grid().clone()
+        };
+        let incompatible =
+            |_| ArrayError::InvalidArraySubset(block.clone(), self.array.shape().to_vec());
+        let Some(chunks) = grid.chunks_in_array_subset(&block).map_err(incompatible)? else {
             return Ok(None);
         };
         if chunks.num_elements() != 1 {
             return Ok(None);
         }
         let indices: Vec<u64> = chunks.start().to_vec();
-        let in_array = self.array.chunk_subset_bounded(&indices)?;
+        let Some(chunk) = grid.subset(&indices).map_err(incompatible)? else {
+            return Ok(None);
+        };
+        let in_array = chunk.bound(self.array.shape()).map_err(ArrayError::from)?;
         Ok((block != in_array).then_some(indices))
     }
 
-    /// The records of `block`, part of the chunk at `chunk`, through the chunk's partial
-    /// decoder (kept for the next part): a missing chunk gives the fill value of the part
-    /// alone, an uncompressed one the part's bytes alone, a compressed one is decoded once.
+    /// The records of `block`, part of the chunk (inner chunk) at `chunk`, through the chunk's
+    /// partial decoder (kept for the next part): a missing chunk gives the fill value of the
+    /// part alone, an uncompressed one the part's bytes alone, a compressed one is decoded
+    /// once. `None` for part of an inner chunk that is not stored (zarrs' sharded read then
+    /// fills the part).
     fn read_part(
         &mut self,
         chunk: Vec<u64>,
         block: &dyn ArraySubsetTraits,
-    ) -> Result<Vec<u8>, Error> {
-        let in_chunk = |error| Error::in_chunk(&self.array, &chunk, error);
+    ) -> Result<Option<Vec<u8>>, Error> {
         let decoder = match &self.part_of {
             Some((indices, decoder)) if *indices == chunk => decoder.clone(),
             _ => {
                 self.part_of = None;
-                let decoder = self
-                    .array
-                    .partial_decoder_opt(&chunk, &self.options)
-                    .map_err(in_chunk)?;
+                let decoder = match &self.sharding {
+                    Some(sharding) => self.inner_chunk_decoder(sharding, &chunk)?,
+                    None => Some(
+                        self.array
+                            .partial_decoder_opt(&chunk, &self.options)
+                            .map_err(|error| Error::in_chunk(&self.array, &chunk, error))?,
+                    ),
+                };
                 self.part_of = Some((chunk.clone(), decoder.clone()));
                 decoder
             }
         };
-        let origin = self.array.chunk_subset(&chunk)?;
+        let Some(decoder) = decoder else {
+            return Ok(None);
+        };
+        // Errors are the chunk's (the shard's, for an inner chunk).
+        let key_of = if self.sharding.is_some() {
+            self.array
+                .chunk_grid()
+                .chunk_indices(&block.start())
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| chunk.clone())
+        } else {
+            chunk.clone()
+        };
+        let in_chunk = |error| Error::in_chunk(&self.array, &key_of, error);
+        let grid = if self.sharding.is_some() {
+            self.array.subchunk_grid()
+        } else {
+            self.array.chunk_grid().clone()
+        };
+        let origin = grid
+            .chunk_origin(&chunk)
+            .ok()
+            .flatten()
+            .ok_or_else(|| ArrayError::InvalidChunkGridIndicesError(chunk.clone()))?;
         let block = block.to_array_subset();
         let within = block
-            .relative_to(origin.start())
+            .relative_to(&origin)
             .map_err(|error| in_chunk(ArrayError::from(error)))?;
         let bytes = decoder
             .partial_decode(&within, &self.options)
             .map_err(|error| in_chunk(ArrayError::from(error)))?;
-        Ok(bytes.into_fixed().map_err(ArrayError::from)?.into_owned())
+        Ok(Some(
+            bytes.into_fixed().map_err(ArrayError::from)?.into_owned(),
+        ))
+    }
+
+    /// zarrs' partial decoder of the inner chunk at `inner` (in the grid of inner chunks),
+    /// over its stored bytes (read from its shard by the shard's checked index), through the
+    /// inner codecs; `None` if the inner chunk (or its shard) is not stored.
+    fn inner_chunk_decoder(
+        &self,
+        sharding: &Sharding,
+        inner: &[u64],
+    ) -> Result<Option<PartialDecoder>, Error> {
+        let inner_shape = sharding.inner_chunk_shape();
+        let origin: Vec<u64> = inner
+            .iter()
+            .zip(inner_shape)
+            .map(|(index, extent)| index.saturating_mul(extent.get()))
+            .collect();
+        let Some(shard) = self
+            .array
+            .chunk_grid()
+            .chunk_indices(&origin)
+            .map_err(|_| ArrayError::InvalidChunkGridIndicesError(inner.to_vec()))?
+        else {
+            return Ok(None);
+        };
+        let in_shard = |error| Error::in_chunk(&self.array, &shard, error);
+        let Some(index) = sharding.read_index(&self.array, &shard)? else {
+            return Ok(None);
+        };
+        let Some(shard_origin) = self
+            .array
+            .chunk_grid()
+            .chunk_origin(&shard)
+            .map_err(|_| ArrayError::InvalidChunkGridIndicesError(shard.clone()))?
+        else {
+            return Ok(None);
+        };
+        // The inner chunk's number in the shard, in C order.
+        let mut number = 0u64;
+        for ((at, start), (count, extent)) in origin
+            .iter()
+            .zip(&shard_origin)
+            .zip(index.chunks_per_shard().iter().zip(inner_shape))
+        {
+            number = number * count + (at - start) / extent.get();
+        }
+        let Some(Some(range)) = usize::try_from(number)
+            .ok()
+            .and_then(|number| index.entries().get(number))
+        else {
+            return Ok(None);
+        };
+        let key = self.array.chunk_key(&shard);
+        let Some(stored) = self
+            .array
+            .storage()
+            .get_partial(
+                &key,
+                ByteRange::FromStart(range.start, Some(range.end - range.start)),
+            )
+            .map_err(|error| in_shard(ArrayError::StorageError(error)))?
+        else {
+            return Ok(None);
+        };
+        let decoder = Arc::new(sharding.inner_codecs().clone())
+            .partial_decoder(
+                Arc::new(Vec::<u8>::from(stored)),
+                inner_shape,
+                sharding.data_type(),
+                sharding.fill_value(),
+                &self.options,
+            )
+            .map_err(|error| in_shard(ArrayError::CodecError(error)))?;
+        Ok(Some(decoder))
     }
 
     /// The indices of the chunks (shards) `block` touches, as a subset of the chunk grid.
