@@ -12,9 +12,11 @@ use zarrs::array::codec::api::{
     PartialDecoderCapability, PartialEncoderCapability, RecommendedConcurrency, register_codec_v2,
     register_codec_v3,
 };
-use zarrs::array::{ArrayBytesRaw, BytesRepresentation};
+use zarrs::array::{ArrayBytesRaw, BytesPartialDecoderTraits, BytesRepresentation};
 use zarrs::metadata::Configuration;
 use zarrs::plugin::{ExtensionName, ZarrVersion};
+use zarrs::storage::StorageError;
+use zarrs::storage::byte_range::{ByteRange, ByteRangeIterator, extract_byte_ranges};
 
 use super::bound::DecodedSize;
 
@@ -160,6 +162,22 @@ impl BytesToBytesCodecTraits for BoundedCodec {
         self.inner.encode(decoded_value, options)
     }
 
+    /// The whole chunk decoded (as [`decode`](Self::decode) decodes it) for every request,
+    /// as zarrs' default partial decoder does, but the whole of it handed over as decoded (see
+    /// [`WholeDecode`]).
+    fn partial_decoder(
+        self: Arc<Self>,
+        input_handle: Arc<dyn BytesPartialDecoderTraits>,
+        decoded_representation: &BytesRepresentation,
+        _options: &CodecOptions,
+    ) -> Result<Arc<dyn BytesPartialDecoderTraits>, CodecError> {
+        Ok(Arc::new(WholeDecode {
+            input: input_handle,
+            representation: *decoded_representation,
+            codec: self,
+        }))
+    }
+
     fn decode<'a>(
         &self,
         encoded_value: ArrayBytesRaw<'a>,
@@ -179,5 +197,51 @@ impl BytesToBytesCodecTraits for BoundedCodec {
                     .decode(encoded_value, decoded_representation, options)
             }
         }
+    }
+}
+
+/// A [`BoundedCodec`]'s partial decoder: the whole chunk decoded, then the byte ranges asked
+/// for copied out of it, but a request for the whole chunk (what zarrs' cache of a decoded
+/// chunk asks for, once, when a chunk is read in parts) handed the decoded bytes themselves.
+/// zarrs' default partial decoder copies every range out, the whole one too, so that a chunk
+/// read in parts was held twice at once (1 GiB for a 512 MiB chunk).
+struct WholeDecode {
+    input: Arc<dyn BytesPartialDecoderTraits>,
+    representation: BytesRepresentation,
+    codec: Arc<BoundedCodec>,
+}
+
+impl BytesPartialDecoderTraits for WholeDecode {
+    fn exists(&self) -> Result<bool, StorageError> {
+        self.input.exists()
+    }
+
+    fn size_held(&self) -> usize {
+        self.input.size_held()
+    }
+
+    fn partial_decode_many(
+        &self,
+        decoded_regions: ByteRangeIterator,
+        options: &CodecOptions,
+    ) -> Result<Option<Vec<ArrayBytesRaw<'_>>>, CodecError> {
+        let Some(encoded) = self.input.decode(options)? else {
+            return Ok(None);
+        };
+        let decoded = self
+            .codec
+            .decode(encoded, &self.representation, options)?
+            .into_owned();
+        let regions: Vec<ByteRange> = decoded_regions.collect();
+        if let [ByteRange::FromStart(0, None)] = regions[..] {
+            return Ok(Some(vec![Cow::Owned(decoded)]));
+        }
+        let ranges = extract_byte_ranges(&decoded, regions.into_iter())
+            .map_err(CodecError::InvalidByteRangeError)?;
+        Ok(Some(ranges.into_iter().map(Cow::Owned).collect()))
+    }
+
+    fn supports_partial_decode(&self) -> bool {
+        false
     }
 }
