@@ -537,6 +537,20 @@ fn v3_document(changes: Json) -> Json {
     document
 }
 
+/// A v3 `zarr.json` of records of a `uint8` field `a` (fill 3) and 64 KiB of text `s`,
+/// `changes` applied: records far wider than the field a read may keep.
+fn wide_records_document(changes: Json) -> Json {
+    let mut wide = json!({
+        "data_type": {"name": "struct", "configuration": {"fields": [
+            {"name": "a", "data_type": "uint8"},
+            {"name": "s", "data_type": {"name": "fixed_length_utf32",
+                "configuration": {"length_bytes": 65536}}}]}},
+        "fill_value": {"a": 3, "s": ""}});
+    let wide_fields = wide.as_object_mut().unwrap();
+    wide_fields.extend(changes.as_object().unwrap().clone());
+    v3_document(wide)
+}
+
 /// A v2 `.zarray` of a one-field structured array, `changes` applied.
 fn v2_document(changes: Json) -> Json {
     let mut document = json!({
@@ -1021,12 +1035,7 @@ rusty_fork_test! {
             ("bytes", json!([bytes.clone()])),
             ("transpose", json!([transpose, bytes])),
         ] {
-            let document = v3_document(json!({"shape": [4100],
-                "data_type": {"name": "struct", "configuration": {"fields": [
-                    {"name": "a", "data_type": "uint8"},
-                    {"name": "s", "data_type": {"name": "fixed_length_utf32",
-                        "configuration": {"length_bytes": 65536}}}]}},
-                "fill_value": {"a": 3, "s": ""},
+            let document = wide_records_document(json!({"shape": [4100],
                 "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4100]}},
                 "codecs": codecs}));
             let array = open_written(&format!("field of a missing chunk {name}"), &document, &[]);
@@ -1072,12 +1081,7 @@ rusty_fork_test! {
     #[test]
     fn one_field_of_missing_inner_chunks_takes_the_fields_memory() {
         let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
-        let document = v3_document(json!({"shape": [8200],
-            "data_type": {"name": "struct", "configuration": {"fields": [
-                {"name": "a", "data_type": "uint8"},
-                {"name": "s", "data_type": {"name": "fixed_length_utf32",
-                    "configuration": {"length_bytes": 65536}}}]}},
-            "fill_value": {"a": 3, "s": ""},
+        let document = wide_records_document(json!({"shape": [8200],
             "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [8200]}},
             "codecs": [{"name": "sharding_indexed", "configuration": {
                 "chunk_shape": [4100], "codecs": [bytes.clone()],

@@ -2185,6 +2185,21 @@ mod random_layouts {
     }
 }
 
+/// A 7 × 10 array of `uint64` (fill value 77) in chunks (shards) of 4 × 6 with `codecs`, in a
+/// scratch directory of its own, opened through `open_array`.
+fn uint64_array(name: &str, codecs: &Json) -> Array<FilesystemStore> {
+    let dir = scratch(&name.replace(' ', "-"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let document = json!({"zarr_format": 3, "node_type": "array", "shape": [7, 10],
+        "data_type": "uint64", "fill_value": 77,
+        "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4, 6]}},
+        "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+        "codecs": codecs});
+    std::fs::write(dir.join("zarr.json"), document.to_string()).unwrap();
+    open_array(store(&dir), "/").unwrap()
+}
+
 /// Writes into part of chunks (missing ones, then stored ones, edge chunks) store what zarrs'
 /// own `store_array_subset` stores, in every codec and byte order, sharded or not: twin arrays,
 /// one written by `store_records` (which reads, changes and stores each chunk itself), the
@@ -2219,18 +2234,7 @@ fn writes_into_part_of_chunks_store_what_zarrs_stores() {
     ] {
         let twins: Vec<Array<FilesystemStore>> = ["ours", "zarrs"]
             .iter()
-            .map(|twin| {
-                let dir = scratch(&format!("part {name} {twin}").replace(' ', "-"));
-                let _ = std::fs::remove_dir_all(&dir);
-                std::fs::create_dir_all(&dir).unwrap();
-                let document = json!({"zarr_format": 3, "node_type": "array", "shape": [7, 10],
-                    "data_type": "uint64", "fill_value": 77,
-                    "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4, 6]}},
-                    "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
-                    "codecs": codecs});
-                std::fs::write(dir.join("zarr.json"), document.to_string()).unwrap();
-                open_array(store(&dir), "/").unwrap()
-            })
+            .map(|twin| uint64_array(&format!("part {name} {twin}"), &codecs))
             .collect();
         let mut next = 0u64;
         for subset in [
@@ -2276,18 +2280,10 @@ fn parts_of_inner_chunks_read_as_zarrs_reads_them() {
         ("zstd", json!([little.clone(), zstd.clone()]), "end"),
         ("big zstd", json!([big.clone(), zstd.clone()]), "start"),
     ] {
-        let dir = scratch(&format!("inner-parts-{}", name.replace(' ', "-")));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let document = json!({"zarr_format": 3, "node_type": "array", "shape": [7, 10],
-            "data_type": "uint64", "fill_value": 77,
-            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4, 6]}},
-            "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
-            "codecs": [{"name": "sharding_indexed", "configuration": {"chunk_shape": [2, 3],
-                "codecs": inner, "index_codecs": [little.clone(), crc.clone()],
-                "index_location": at}}]});
-        std::fs::write(dir.join("zarr.json"), document.to_string()).unwrap();
-        let array = open_array(store(&dir), "/").unwrap();
+        let codecs = json!([{"name": "sharding_indexed", "configuration": {"chunk_shape": [2, 3],
+            "codecs": inner, "index_codecs": [little.clone(), crc.clone()],
+            "index_location": at}}]);
+        let array = uint64_array(&format!("inner parts {name}"), &codecs);
         // Every element its own value but those of the inner chunk [0..2, 3..6], the fill
         // value (not stored), and of the shard [4..7, 6..10] (not written).
         let values: Vec<u64> = (0..7u64)

@@ -138,8 +138,8 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         if self.cache.len() > CACHED_SHARD_INDEXES {
             self.cache.clear();
         }
-        if let Some(chunk) = self.part_of_chunk(block)?
-            && let Some(bytes) = self.read_part(chunk, block)?
+        if let Some((chunk, subset)) = self.part_of_chunk(block)?
+            && let Some(bytes) = self.read_part(chunk, subset.start(), block)?
         {
             return Ok(bytes);
         }
@@ -153,8 +153,11 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
     /// The indices of the chunk (of a sharded array, the inner chunk, in the grid of inner
     /// chunks) `block` lies in part of: `block` lies in one without covering all of it that
     /// lies in the array. `None` for a sharded array whose inner chunks cannot be read on their
-    /// own (zarrs' sharded read reads the parts).
-    fn part_of_chunk(&self, block: &dyn ArraySubsetTraits) -> Result<Option<Vec<u64>>, Error> {
+    /// own (zarrs' sharded read reads the parts). With the chunk's subset of the array.
+    fn part_of_chunk(
+        &self,
+        block: &dyn ArraySubsetTraits,
+    ) -> Result<Option<(Vec<u64>, ArraySubset)>, Error> {
         let sharded = self.array.is_sharded();
         if sharded && self.sharding.is_none() {
             return Ok(None);
@@ -178,63 +181,51 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
             return Ok(None);
         };
         let in_array = chunk.bound(self.array.shape()).map_err(ArrayError::from)?;
-        Ok((block != in_array).then_some(indices))
+        Ok((block != in_array).then_some((indices, chunk)))
     }
 
-    /// The records of `block`, part of the chunk (inner chunk) at `chunk`, through the chunk's
-    /// partial decoder (kept for the next part): a missing chunk gives the fill value of the
-    /// part alone, an uncompressed one the part's bytes alone, a compressed one is decoded
-    /// once. `None` for part of an inner chunk that is not stored (zarrs' sharded read then
-    /// fills the part).
+    /// The records of `block`, part of the chunk (inner chunk) at `chunk` whose first element
+    /// is at `origin`, through the chunk's partial decoder (kept for the next part): a missing
+    /// chunk gives the fill value of the part alone, an uncompressed one the part's bytes
+    /// alone, a compressed one is decoded once. `None` for part of an inner chunk that is not
+    /// stored (zarrs' sharded read then fills the part).
     fn read_part(
         &mut self,
         chunk: Vec<u64>,
+        origin: &[u64],
         block: &dyn ArraySubsetTraits,
     ) -> Result<Option<Vec<u8>>, Error> {
+        // Errors name the chunk (for an inner chunk, its shard).
+        let owner = self
+            .array
+            .chunk_grid()
+            .chunk_indices(origin)
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| chunk.clone());
+        let in_chunk = |error| Error::in_chunk(&self.array, &owner, error);
         let decoder = match &self.part_of {
             Some((indices, decoder)) if *indices == chunk => decoder.clone(),
             _ => {
                 self.part_of = None;
                 let decoder = match &self.sharding {
-                    Some(sharding) => self.inner_chunk_decoder(sharding, &chunk)?,
+                    Some(sharding) => self.inner_chunk_decoder(sharding, origin, &owner)?,
                     None => Some(
                         self.array
                             .partial_decoder_opt(&chunk, &self.options)
-                            .map_err(|error| Error::in_chunk(&self.array, &chunk, error))?,
+                            .map_err(in_chunk)?,
                     ),
                 };
-                self.part_of = Some((chunk.clone(), decoder.clone()));
+                self.part_of = Some((chunk, decoder.clone()));
                 decoder
             }
         };
         let Some(decoder) = decoder else {
             return Ok(None);
         };
-        // Errors are the chunk's (the shard's, for an inner chunk).
-        let key_of = if self.sharding.is_some() {
-            self.array
-                .chunk_grid()
-                .chunk_indices(&block.start())
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| chunk.clone())
-        } else {
-            chunk.clone()
-        };
-        let in_chunk = |error| Error::in_chunk(&self.array, &key_of, error);
-        let grid = if self.sharding.is_some() {
-            self.array.subchunk_grid()
-        } else {
-            self.array.chunk_grid().clone()
-        };
-        let origin = grid
-            .chunk_origin(&chunk)
-            .ok()
-            .flatten()
-            .ok_or_else(|| ArrayError::InvalidChunkGridIndicesError(chunk.clone()))?;
-        let block = block.to_array_subset();
         let within = block
-            .relative_to(&origin)
+            .to_array_subset()
+            .relative_to(origin)
             .map_err(|error| in_chunk(ArrayError::from(error)))?;
         let bytes = decoder
             .partial_decode(&within, &self.options)
@@ -244,45 +235,27 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         ))
     }
 
-    /// zarrs' partial decoder of the inner chunk at `inner` (in the grid of inner chunks),
-    /// over its stored bytes (read from its shard by the shard's checked index), through the
-    /// inner codecs; `None` if the inner chunk (or its shard) is not stored.
+    /// zarrs' partial decoder of the inner chunk whose first element is at `origin`, of the
+    /// shard at `shard`, over its stored bytes (read by the
+    /// shard's checked index), through the inner codecs; `None` if the inner chunk (or its
+    /// shard) is not stored.
     fn inner_chunk_decoder(
         &self,
         sharding: &Sharding,
-        inner: &[u64],
+        origin: &[u64],
+        shard: &[u64],
     ) -> Result<Option<PartialDecoder>, Error> {
+        let in_shard = |error| Error::in_chunk(&self.array, shard, error);
+        let Some(index) = sharding.read_index(&self.array, shard)? else {
+            return Ok(None);
+        };
+        let shard_origin = self.array.chunk_subset(shard).map_err(in_shard)?;
         let inner_shape = sharding.inner_chunk_shape();
-        let origin: Vec<u64> = inner
-            .iter()
-            .zip(inner_shape)
-            .map(|(index, extent)| index.saturating_mul(extent.get()))
-            .collect();
-        let Some(shard) = self
-            .array
-            .chunk_grid()
-            .chunk_indices(&origin)
-            .map_err(|_| ArrayError::InvalidChunkGridIndicesError(inner.to_vec()))?
-        else {
-            return Ok(None);
-        };
-        let in_shard = |error| Error::in_chunk(&self.array, &shard, error);
-        let Some(index) = sharding.read_index(&self.array, &shard)? else {
-            return Ok(None);
-        };
-        let Some(shard_origin) = self
-            .array
-            .chunk_grid()
-            .chunk_origin(&shard)
-            .map_err(|_| ArrayError::InvalidChunkGridIndicesError(shard.clone()))?
-        else {
-            return Ok(None);
-        };
         // The inner chunk's number in the shard, in C order.
         let mut number = 0u64;
         for ((at, start), (count, extent)) in origin
             .iter()
-            .zip(&shard_origin)
+            .zip(shard_origin.start())
             .zip(index.chunks_per_shard().iter().zip(inner_shape))
         {
             number = number * count + (at - start) / extent.get();
@@ -293,12 +266,11 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         else {
             return Ok(None);
         };
-        let key = self.array.chunk_key(&shard);
         let Some(stored) = self
             .array
             .storage()
             .get_partial(
-                &key,
+                &self.array.chunk_key(shard),
                 ByteRange::FromStart(range.start, Some(range.end - range.start)),
             )
             .map_err(|error| in_shard(ArrayError::StorageError(error)))?
