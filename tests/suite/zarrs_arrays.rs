@@ -8,6 +8,7 @@
 
 use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use serde_json::{Value as Json, json};
 use zarrdt::array::{ArrayOptions, Compression, RecordType, open_array};
@@ -17,6 +18,7 @@ use zarrdt::types::DataType;
 use zarrdt::value::Value;
 use zarrdt::zarrs::array::{Array, ArraySubset};
 use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::zarrs::storage::store::MemoryStore;
 use zarrdt::{ByteString, DateTime64, FixedString, RawBytes, TimeDelta64};
 use zarrdt::{Endian, ZarrStruct, ZarrType};
 use zarrdt::{ReadRecords, WriteRecords};
@@ -2260,6 +2262,168 @@ fn writes_into_part_of_chunks_store_what_zarrs_stores() {
                 "{name}"
             );
         }
+    }
+}
+
+/// The files under `dir`, each with its bytes, by path (relative to `dir`).
+fn stored_files(dir: &std::path::Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(next) = dirs.pop() {
+        for entry in std::fs::read_dir(&next).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path
+                .file_name()
+                .is_some_and(|name| name != "zarr.json" && name != ".zarray")
+            {
+                let bytes = std::fs::read(&path).unwrap();
+                files.push((path.strip_prefix(dir).unwrap().to_path_buf(), bytes));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Whole uncompressed chunks of more than a megabyte (written a piece at a time to a store
+/// that writes in part) are stored byte for byte as zarrs' `store_array_subset` stores them:
+/// both byte orders, a Zarr v2 dtype of mixed byte orders, an edge chunk (the fill value beyond
+/// the array), 2-D chunks whose records come row by row, chunks whose first pieces are the fill
+/// value and one that is nothing but the fill value (erased, where it was stored before).
+#[test]
+fn large_whole_chunks_are_stored_as_zarrs_stores_them() {
+    let mixed = Layout::from_v2_json(&json!([
+        ["id", ">u8"],
+        ["pos", "<f4", [3]],
+        ["mass", ">f8"],
+        ["alive", "|b1"],
+        ["at", [["x", "<f4"], ["y", ">f4"]]]
+    ]))
+    .unwrap();
+    // Chunks of 40 000 records (1.48 MB, three pieces of 512 KiB) or 200 x 300.
+    let one = |endian| {
+        ArrayOptions::new(vec![100_000], vec![40_000])
+            .endian(endian)
+            .compression(Compression::None)
+    };
+    let two = ArrayOptions::new(vec![300, 500], vec![200, 300]).compression(Compression::None);
+    type Create = Box<dyn Fn(&std::path::Path) -> Array<FilesystemStore>>;
+    let cases: Vec<(&str, Create)> = vec![
+        (
+            "little",
+            Box::new(move |dir| {
+                one(Endian::Little)
+                    .create(store(dir), "/", &fill())
+                    .unwrap()
+            }),
+        ),
+        (
+            "big",
+            Box::new(move |dir| one(Endian::Big).create(store(dir), "/", &fill()).unwrap()),
+        ),
+        (
+            "v2 mixed",
+            Box::new(move |dir| {
+                one(Endian::Little)
+                    .create_v2(store(dir), "/", &mixed, Some(&fill().to_value()))
+                    .unwrap()
+            }),
+        ),
+        (
+            "2-D",
+            Box::new(move |dir| two.clone().create(store(dir), "/", &fill()).unwrap()),
+        ),
+    ];
+    for (name, create) in cases {
+        let dirs: Vec<PathBuf> = ["ours", "zarrs"]
+            .iter()
+            .map(|twin| scratch(&format!("large whole {name} {twin}").replace(' ', "_")))
+            .collect();
+        let twins: Vec<Array<FilesystemStore>> = dirs.iter().map(|dir| create(dir)).collect();
+        // A longer file where the first chunk goes (not one of this array's chunks): replaced.
+        for (dir, twin) in dirs.iter().zip(&twins) {
+            let first = twin.chunk_key(&vec![0; twin.dimensionality()]);
+            let path = dir.join(first.as_str());
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, vec![0xa5; 40_000 * 37 + 100]).unwrap();
+        }
+        let shape = twins[0].shape().to_vec();
+        let count: u64 = shape.iter().product();
+        let subset: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
+        // Every record, then the first 30 000 the fill value (two pieces of chunk 0 and part of
+        // its third), then the first 40 000 (chunk 0 erased; in 2-D, parts of chunks).
+        for fills in [0, 30_000, 40_000] {
+            let records: Vec<Particle> = (0..count)
+                .map(|i| if i < fills { fill() } else { particle(i) })
+                .collect();
+            twins[0].store_records(&subset, &records).unwrap();
+            twins[1].store_array_subset(&subset, &records).unwrap();
+            let (ours, theirs) = (stored_files(&dirs[0]), stored_files(&dirs[1]));
+            assert_eq!(
+                ours.iter().map(|(path, _)| path).collect::<Vec<_>>(),
+                theirs.iter().map(|(path, _)| path).collect::<Vec<_>>(),
+                "{name}, {fills} fill values first: the chunks stored"
+            );
+            for ((path, ours), (_, theirs)) in ours.iter().zip(&theirs) {
+                assert!(
+                    ours == theirs,
+                    "{name}, {fills} fill values first: {path:?} differs"
+                );
+            }
+            let back: Vec<Particle> = twins[0].retrieve_records(&subset).unwrap();
+            assert!(same(&back, &records), "{name}, {fills}");
+        }
+    }
+}
+
+rusty_fork_test! {
+    /// A whole uncompressed chunk written to a directory is encoded a piece at a time, each
+    /// piece written as it is made: a 14.8 MB chunk takes less than 2 MiB beside the records
+    /// (encoded whole, it took the chunk), in either byte order and a Zarr v2 dtype of mixed
+    /// byte orders; kept by zarrs' in-memory store, the chunk and less than 2 MiB besides.
+    #[test]
+    fn a_large_whole_chunk_is_written_a_piece_at_a_time() {
+        let count = 400_000u64;
+        let records: Vec<Particle> = (0..count).map(particle).collect();
+        let layout = Layout::from_v2_json(&json!([
+            ["id", ">u8"], ["pos", "<f4", [3]], ["mass", ">f8"], ["alive", "|b1"],
+            ["at", [["x", "<f4"], ["y", ">f4"]]]
+        ]))
+        .unwrap();
+        for (name, endian, v2) in [
+            ("little", Endian::Little, false),
+            ("big", Endian::Big, false),
+            ("v2", Endian::Little, true),
+        ] {
+            let dir = scratch(&format!("whole_chunk_in_pieces_{name}"));
+            let options = ArrayOptions::new(vec![count], vec![count])
+                .endian(endian)
+                .compression(Compression::None);
+            let array = if v2 {
+                options.create_v2(store(&dir), "/", &layout, Some(&fill().to_value()))
+            } else {
+                options.create(store(&dir), "/", &fill())
+            }
+            .unwrap();
+            let (result, usage) = meter::measure(|| array.store_records(&[0..count], &records));
+            result.unwrap();
+            assert!(usage.peak_bytes < 2 << 20, "{name}: {usage:?}");
+            let back: Vec<Particle> = array.retrieve_records(&[0..count]).unwrap();
+            assert!(same(&back, &records), "{name}");
+        }
+        // zarrs' in-memory store keeps the chunk, made once at its size from the pieces.
+        let array = ArrayOptions::new(vec![count], vec![count])
+            .compression(Compression::None)
+            .create(Arc::new(MemoryStore::new()), "/", &fill())
+            .unwrap();
+        let (result, usage) = meter::measure(|| array.store_records(&[0..count], &records));
+        result.unwrap();
+        let chunk = count as usize * 37;
+        assert!(usage.peak_bytes < chunk + (2 << 20), "in memory: {usage:?}");
+        let back: Vec<Particle> = array.retrieve_records(&[0..count]).unwrap();
+        assert!(same(&back, &records), "in memory");
     }
 }
 

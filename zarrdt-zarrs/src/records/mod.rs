@@ -15,6 +15,7 @@ mod plan;
 pub(crate) mod read;
 mod spare;
 mod stored_order;
+mod streamed;
 mod update;
 mod whole_shard;
 mod write;

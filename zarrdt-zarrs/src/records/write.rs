@@ -1,11 +1,12 @@
 //! Writing records into a subset of an array chunk by chunk (shard by shard, for a sharded
-//! array): each chunk's records encoded into a buffer zarrs takes over (a shard's, into a buffer
-//! its thread reuses) and stored by zarrs on their own, several chunks at a time. A chunk the
+//! array): each chunk's records encoded into a buffer its thread reuses, passed through the
+//! array's codecs and stored, several chunks at a time (a large uncompressed chunk encoded and
+//! written a piece at a time: [`StreamedChunks`]). A chunk the
 //! subset covers (or covers within the array, for an edge chunk at least half in it) is stored
 //! whole, encoded once; one it covers in part is read whole, changed and stored whole
 //! ([`updated_chunk`]: a shard's index checked first, as a read checks it, and the chunk's
 //! memory asked for first, a chunk too large to hold an error, not an abort). Memory: the
-//! threads' buffers, one chunk each.
+//! threads' buffers, one chunk each (a piece each, for chunks written a piece at a time).
 
 use std::cell::RefCell;
 use std::ops::Range;
@@ -20,6 +21,7 @@ use zarrs::storage::ReadableWritableStorageTraits;
 
 use super::fill::fill_elements;
 use super::plan::Plan;
+use super::streamed::StreamedChunks;
 use super::update::updated_chunk;
 use super::whole_shard::{WholeShards, all_fill, set_and_take_back, stores_directly};
 use crate::Error;
@@ -35,7 +37,7 @@ struct Part {
     region: ArraySubset,
     /// Whether the region is the whole chunk.
     whole: bool,
-    /// Pairs of (records, positions in the region).
+    /// Pairs of (records, positions in the region), in the order of their positions.
     runs: Vec<(Range<usize>, Range<usize>)>,
 }
 
@@ -116,6 +118,7 @@ where
     };
     let plan = Plan::new(subset, chunk_shape, array.shape())?;
     let whole_shards = WholeShards::for_plan(array, &plan, source.size())?;
+    let streamed = StreamedChunks::of(array, source.size());
     // Each chunk's runs, in the order the records come.
     let mut parts = Vec::new();
     let mut next = 0;
@@ -134,6 +137,11 @@ where
                 .push((next..next + count, run.elements));
             next += count;
         }
+    }
+    // In the order of their positions: the records of a chunk come in its C order already
+    // (this only makes sure of it).
+    for part in &mut parts {
+        part.runs.sort_by_key(|(_, to)| to.start);
     }
     // A shard written in part is read, changed and written again by zarrs, whose decode
     // panics on some damaged indexes (an entry at offset 2⁶⁴ − 1, in zarrs 0.23.14): its index
@@ -154,6 +162,7 @@ where
                 part,
                 source,
                 whole_shards.as_ref(),
+                streamed.as_ref(),
                 sharding.as_ref(),
             )
         })
@@ -167,9 +176,10 @@ where
 /// half of it is in the array (the fill value beyond the array's end, which is never read),
 /// else an update of the part they cover.
 ///
-/// A whole chunk of an unsharded array is encoded into its thread's buffer, passed through the
-/// array's codecs and stored by zarrdt, the store handing the buffer back for the thread's next
-/// chunk (zarrs' `store_chunk_opt` copies a borrowed uncompressed chunk whole, and a fresh
+/// A whole uncompressed chunk is written a piece at a time where its store writes in part
+/// ([`StreamedChunks`]). Any other whole chunk of an unsharded array is encoded into its
+/// thread's buffer, passed through the array's codecs and stored by zarrdt, the store handing
+/// the buffer back for the thread's next chunk (zarrs' `store_chunk_opt` copies a borrowed uncompressed chunk whole, and a fresh
 /// chunk-sized buffer would be faulted in anew, chunks being larger than what glibc reuses). A
 /// whole shard is encoded into the same buffer and written by [`WholeShards::store`] (laid out
 /// in that buffer where its inner codecs change nothing). Part of a chunk or a shard is written
@@ -180,6 +190,7 @@ fn store_part<S, E>(
     part: &Part,
     source: &E,
     whole_shards: Option<&WholeShards>,
+    streamed: Option<&StreamedChunks>,
     sharding: Option<&Sharding>,
 ) -> Result<(), Error>
 where
@@ -187,6 +198,13 @@ where
     E: Source,
 {
     let whole_chunk = !array.is_sharded() && part.whole && stores_directly(array);
+    let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
+    if let Some(streamed) = streamed.filter(|streamed| whole_chunk && streamed.streams(elements)) {
+        let fill = array.fill_value().as_ne_bytes();
+        return streamed.store(array, &part.indices, elements, |window, out| {
+            encode_window(part, source, window, Some(fill), out)
+        });
+    }
     if !array.is_sharded() && !whole_chunk {
         // Zeroed by the allocator (a fresh mapping needs no clearing).
         let zeroed = vec![
@@ -285,38 +303,64 @@ fn encode_part<S: ?Sized, E: Source>(
     source: &E,
     mut buffer: Vec<u8>,
 ) -> Result<Vec<u8>, Error> {
-    let size = source.size();
     let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
-    let covered: usize = part.runs.iter().map(|(records, _)| records.len()).sum();
-    if covered == elements {
-        // Every element is encoded below: the buffer's old bytes need no clearing.
-        buffer.resize(elements * size, 0);
-    } else if part.whole {
-        // Beyond the array's end: the fill value (never read, but stored), written only
-        // where no record goes.
-        buffer.resize(elements * size, 0);
-        let fill = array.fill_value().as_ne_bytes();
-        let mut covered: Vec<&Range<usize>> = part.runs.iter().map(|(_, to)| to).collect();
-        covered.sort_by_key(|to| to.start);
-        let mut next = 0;
-        for to in covered
-            .into_iter()
-            .chain(std::iter::once(&(elements..elements)))
-        {
-            if to.start > next {
-                fill_elements(&mut buffer[next * size..to.start * size], fill);
-            }
-            next = next.max(to.end);
-        }
+    if part.whole {
+        // Every element is written below (the fill value where no record goes, beyond the
+        // array's end): the buffer's old bytes need no clearing.
+        buffer.resize(elements * source.size(), 0);
+        encode_window(
+            part,
+            source,
+            0..elements,
+            Some(array.fill_value().as_ne_bytes()),
+            &mut buffer,
+        )?;
     } else {
         // Zeros where nothing is encoded (zarrs keeps its stored elements there).
         buffer.clear();
-        buffer.resize(elements * size, 0);
-    }
-    for (from, to) in &part.runs {
-        source.encode(from.clone(), &mut buffer[to.start * size..to.end * size])?;
+        buffer.resize(elements * source.size(), 0);
+        encode_window(part, source, 0..elements, None, &mut buffer)?;
     }
     Ok(buffer)
+}
+
+/// The bytes of the positions `window` of `part`'s region into `out` (exactly their size): the
+/// records encoded, and `fill` (one element's bytes) where no record goes, if given (`out`
+/// left as it is there, if not).
+fn encode_window<E: Source>(
+    part: &Part,
+    source: &E,
+    window: Range<usize>,
+    fill: Option<&[u8]>,
+    out: &mut [u8],
+) -> Result<(), Error> {
+    let size = source.size();
+    // The runs are in the order of their positions (see `Part::runs`).
+    let first = part.runs.partition_point(|(_, to)| to.end <= window.start);
+    let mut next = window.start;
+    for (from, to) in part.runs[first..]
+        .iter()
+        .take_while(|(_, to)| to.start < window.end)
+    {
+        let start = to.start.max(window.start);
+        let end = to.end.min(window.end);
+        if let Some(fill) = fill.filter(|_| start > next) {
+            fill_elements(
+                &mut out[(next - window.start) * size..(start - window.start) * size],
+                fill,
+            );
+        }
+        let records = from.start + (start - to.start)..from.start + (end - to.start);
+        source.encode(
+            records,
+            &mut out[(start - window.start) * size..(end - window.start) * size],
+        )?;
+        next = end;
+    }
+    if let Some(fill) = fill.filter(|_| window.end > next) {
+        fill_elements(&mut out[(next - window.start) * size..], fill);
+    }
+    Ok(())
 }
 
 /// Stores a part's encoded elements (`size` bytes each): the whole chunk, or an update of its

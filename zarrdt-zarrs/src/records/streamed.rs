@@ -1,0 +1,192 @@
+//! Whole uncompressed chunks written to their store a piece at a time: each piece of the chunk
+//! encoded into a buffer that stays in the cache and handed to the store's partial write as it
+//! is made, where the chunk would otherwise be encoded whole into memory, read back by the
+//! store's write and only then written (a 21 MB chunk passes through the memory three times
+//! instead of once). The bytes stored are the same, in one partial write of the whole chunk
+//! over the one stored before (a directory store holds its lock on the chunk for the whole
+//! write, as for a whole one: a read through the same store sees the old chunk or the new).
+//!
+//! Only for chunks whose codecs are the `bytes` codec alone (not sharded, no array-to-array
+//! codec, no compressor or checksum: every run of elements is then stored as the chunk stores
+//! it, at its place), in stores that write in part efficiently (a directory's, zarrs' in-memory
+//! one; its atomic-write adapter and object stores say they do not), for chunks of two pieces
+//! or more. A chunk of nothing but
+//! the fill value is erased, as zarrs' `store_chunk` erases it: its pieces are written only
+//! once one that is not all fill has been encoded.
+
+use std::num::NonZeroU64;
+use std::ops::Range;
+
+use zarrs::array::codec::BytesCodec;
+use zarrs::array::{Array, ArrayBytes, ArrayError, ArrayToBytesCodecTraits, CodecOptions};
+use zarrs::storage::{Bytes, ReadableWritableStorageTraits};
+
+use super::whole_shard::{all_fill, stores_directly};
+use crate::Error;
+
+/// The bytes of one piece: small enough that a piece encoded stays in a core's cache until the
+/// store has written it.
+const PIECE_BYTES: usize = 512 << 10;
+
+/// How the whole chunks of one array are written a piece at a time.
+pub(super) struct StreamedChunks {
+    /// The size of one element.
+    element_size: usize,
+}
+
+impl StreamedChunks {
+    /// How whole chunks of `array` (elements of `element_size` bytes) are written a piece at a
+    /// time; `None` where they are not (see the module's docs).
+    pub(super) fn of<S>(array: &Array<S>, element_size: usize) -> Option<Self>
+    where
+        S: ?Sized + ReadableWritableStorageTraits + 'static,
+    {
+        let codecs = array.codecs();
+        let bytes_alone = codecs.array_to_array_codecs().is_empty()
+            && codecs.bytes_to_bytes_codecs().is_empty()
+            && codecs
+                .array_to_bytes_codec()
+                .as_any()
+                .downcast_ref::<BytesCodec>()
+                .is_some();
+        (bytes_alone
+            && element_size > 0
+            && stores_directly(array)
+            && array.storage().supports_set_partial())
+        .then_some(StreamedChunks { element_size })
+    }
+
+    /// The elements of one piece (one at least).
+    fn piece_elements(&self) -> usize {
+        (PIECE_BYTES / self.element_size).max(1)
+    }
+
+    /// Whether a whole chunk of `elements` elements is written a piece at a time.
+    pub(super) fn streams(&self, elements: usize) -> bool {
+        elements >= 2 * self.piece_elements()
+    }
+
+    /// Stores the whole chunk at `indices` of `elements` elements, `encode` giving the native
+    /// bytes of the elements at a range of its positions (C order) into a buffer of exactly
+    /// their size.
+    ///
+    /// A failure of the store once it is writing leaves the chunk as a failed store write
+    /// leaves it: in part written.
+    pub(super) fn store<S>(
+        &self,
+        array: &Array<S>,
+        indices: &[u64],
+        elements: usize,
+        encode: impl Fn(Range<usize>, &mut [u8]) -> Result<(), Error> + Sync,
+    ) -> Result<(), Error>
+    where
+        S: ?Sized + ReadableWritableStorageTraits + 'static,
+    {
+        let key = array.chunk_key(indices);
+        let storage = array.storage();
+        let options = CodecOptions::default();
+        let in_chunk = |error| Error::in_chunk(array, indices, error);
+        let stored_error = |error| in_chunk(ArrayError::StorageError(error));
+        let per_piece = self.piece_elements();
+        let pieces = elements.div_ceil(per_piece);
+        let size = self.element_size;
+        let fill = array.fill_value().as_ne_bytes();
+        let window = |number: usize| number * per_piece..((number + 1) * per_piece).min(elements);
+        let native = |number: usize| -> Result<Vec<u8>, Error> {
+            let window = window(number);
+            let mut bytes = vec![0; window.len() * size];
+            encode(window, &mut bytes)?;
+            Ok(bytes)
+        };
+        // The piece's stored bytes: the `bytes` codec's, run on the piece as on a chunk of its
+        // elements (it encodes each element alone: the byte order).
+        let stored = |number: usize, native: Vec<u8>| -> Result<(u64, Bytes), Error> {
+            let count = NonZeroU64::new(window(number).len() as u64).ok_or_else(|| {
+                in_chunk(ArrayError::InvalidChunkGridIndicesError(indices.into()))
+            })?;
+            let encoded = array
+                .codecs()
+                .encode(
+                    ArrayBytes::new_flen(native),
+                    &[count],
+                    array.data_type(),
+                    array.fill_value(),
+                    &options,
+                )
+                .map_err(|error| in_chunk(ArrayError::CodecError(error)))?;
+            Ok((
+                (number * per_piece * size) as u64,
+                Bytes::from(encoded.into_owned()),
+            ))
+        };
+        // The pieces before the first that is not all fill are not written until it comes
+        // (none, if it never does): they are copies of the first one's stored bytes.
+        let mut first = 0;
+        let mut fill_piece = None;
+        let current = loop {
+            let bytes = native(first)?;
+            if options.store_empty_chunks() || !all_fill(&bytes, fill) {
+                break stored(first, bytes)?;
+            }
+            if first == 0 {
+                fill_piece = Some(stored(0, bytes)?.1);
+            }
+            first += 1;
+            if first == pieces {
+                return storage.erase(&key).map_err(stored_error);
+            }
+        };
+        // The last piece goes first: a store that grows a value to the end of each piece it
+        // writes (zarrs' in-memory one) then makes it once, at its whole size.
+        let last = pieces - 1;
+        let end = if last > first {
+            Some(stored(last, native(last)?)?)
+        } else {
+            None
+        };
+        let leading = (0..first).filter_map(|number| {
+            fill_piece
+                .clone()
+                .map(|bytes| ((number * per_piece * size) as u64, bytes))
+        });
+        let mut failure = None;
+        let mut next = first + 1;
+        let rest = std::iter::from_fn(|| {
+            if next >= last {
+                return None;
+            }
+            match native(next).and_then(|bytes| stored(next, bytes)) {
+                Ok(piece) => {
+                    next += 1;
+                    Some(piece)
+                }
+                Err(error) => {
+                    failure = Some(error);
+                    None
+                }
+            }
+        });
+        // Written over the chunk stored before, which is the same size (a longer value, not
+        // this array's chunk, is erased first: it would keep its tail).
+        let chunk_bytes = (elements * size) as u64;
+        if storage
+            .size_key(&key)
+            .map_err(stored_error)?
+            .is_some_and(|stored| stored > chunk_bytes)
+        {
+            storage.erase(&key).map_err(stored_error)?;
+        }
+        storage
+            .set_partial_many(
+                &key,
+                Box::new(
+                    end.into_iter()
+                        .chain(leading)
+                        .chain(std::iter::once(current))
+                        .chain(rest),
+                ),
+            )
+            .map_err(stored_error)?;
+        failure.map_or(Ok(()), Err)
+    }
+}
