@@ -18,7 +18,12 @@ use zarrdt::types::DataType;
 use zarrdt::value::Value;
 use zarrdt::zarrs::array::{Array, ArraySubset};
 use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::zarrs::storage::byte_range::ByteRangeIterator;
 use zarrdt::zarrs::storage::store::MemoryStore;
+use zarrdt::zarrs::storage::{
+    Bytes, MaybeBytesIterator, OffsetBytesIterator, ReadableStorageTraits, StorageError, StoreKey,
+    StorePrefix, WritableStorageTraits,
+};
 use zarrdt::{ByteString, DateTime64, FixedString, RawBytes, TimeDelta64};
 use zarrdt::{Endian, ZarrStruct, ZarrType};
 use zarrdt::{ReadRecords, WriteRecords};
@@ -2288,10 +2293,11 @@ fn stored_files(dir: &std::path::Path) -> Vec<(PathBuf, Vec<u8>)> {
 }
 
 /// Whole uncompressed chunks of more than a megabyte (written a piece at a time to a store
-/// that writes in part) are stored byte for byte as zarrs' `store_array_subset` stores them:
-/// both byte orders, a Zarr v2 dtype of mixed byte orders, an edge chunk (the fill value beyond
-/// the array), 2-D chunks whose records come row by row, chunks whose first pieces are the fill
-/// value and one that is nothing but the fill value (erased, where it was stored before).
+/// that writes in part, where they are not stored yet) are stored byte for byte as zarrs'
+/// `store_array_subset` stores them: both byte orders, a Zarr v2 dtype of mixed byte orders, an
+/// edge chunk (the fill value beyond the array), 2-D chunks whose records come row by row,
+/// chunks whose first pieces are the fill value and one that is nothing but the fill value (not
+/// stored); then written again over the stored ones (whole), and over a longer file.
 #[test]
 fn large_whole_chunks_are_stored_as_zarrs_stores_them() {
     let mixed = Layout::from_v2_json(&json!([
@@ -2336,45 +2342,150 @@ fn large_whole_chunks_are_stored_as_zarrs_stores_them() {
             Box::new(move |dir| two.clone().create(store(dir), "/", &fill()).unwrap()),
         ),
     ];
-    for (name, create) in cases {
-        let dirs: Vec<PathBuf> = ["ours", "zarrs"]
-            .iter()
-            .map(|twin| scratch(&format!("large whole {name} {twin}").replace(' ', "_")))
-            .collect();
-        let twins: Vec<Array<FilesystemStore>> = dirs.iter().map(|dir| create(dir)).collect();
-        // A longer file where the first chunk goes (not one of this array's chunks): replaced.
-        for (dir, twin) in dirs.iter().zip(&twins) {
-            let first = twin.chunk_key(&vec![0; twin.dimensionality()]);
-            let path = dir.join(first.as_str());
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, vec![0xa5; 40_000 * 37 + 100]).unwrap();
-        }
-        let shape = twins[0].shape().to_vec();
-        let count: u64 = shape.iter().product();
-        let subset: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
-        // Every record, then the first 30 000 the fill value (two pieces of chunk 0 and part of
-        // its third), then the first 40 000 (chunk 0 erased; in 2-D, parts of chunks).
+    // Every record; the first 30 000 the fill value (two pieces of chunk 0 and part of its
+    // third); the first 40 000 (chunk 0 not stored; in 2-D, parts of chunks).
+    let records_with = |count: u64, fills: u64| -> Vec<Particle> {
+        (0..count)
+            .map(|i| if i < fills { fill() } else { particle(i) })
+            .collect()
+    };
+    for (name, create) in &cases {
         for fills in [0, 30_000, 40_000] {
-            let records: Vec<Particle> = (0..count)
-                .map(|i| if i < fills { fill() } else { particle(i) })
+            let label = format!("{name}, {fills} fill values first");
+            let dirs: Vec<PathBuf> = ["ours", "zarrs"]
+                .iter()
+                .map(|twin| {
+                    scratch(&format!("large whole {name} {fills} {twin}").replace(' ', "_"))
+                })
                 .collect();
+            let twins: Vec<Array<FilesystemStore>> = dirs
+                .iter()
+                .map(|dir| {
+                    let _ = std::fs::remove_dir_all(dir);
+                    create(dir)
+                })
+                .collect();
+            let shape = twins[0].shape().to_vec();
+            let count: u64 = shape.iter().product();
+            let subset: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
+            let records = records_with(count, fills);
             twins[0].store_records(&subset, &records).unwrap();
             twins[1].store_array_subset(&subset, &records).unwrap();
-            let (ours, theirs) = (stored_files(&dirs[0]), stored_files(&dirs[1]));
-            assert_eq!(
-                ours.iter().map(|(path, _)| path).collect::<Vec<_>>(),
-                theirs.iter().map(|(path, _)| path).collect::<Vec<_>>(),
-                "{name}, {fills} fill values first: the chunks stored"
-            );
-            for ((path, ours), (_, theirs)) in ours.iter().zip(&theirs) {
-                assert!(
-                    ours == theirs,
-                    "{name}, {fills} fill values first: {path:?} differs"
-                );
-            }
+            same_files(&dirs, &label);
             let back: Vec<Particle> = twins[0].retrieve_records(&subset).unwrap();
-            assert!(same(&back, &records), "{name}, {fills}");
+            assert!(same(&back, &records), "{label}");
+            // Again over the stored chunks, chunk 0 over a longer file (not this array's).
+            let first = twins[0].chunk_key(&vec![0; twins[0].dimensionality()]);
+            for dir in &dirs {
+                let path = dir.join(first.as_str());
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, vec![0xa5; 40_000 * 37 + 100]).unwrap();
+            }
+            let records = records_with(count, 40_000 - fills);
+            twins[0].store_records(&subset, &records).unwrap();
+            twins[1].store_array_subset(&subset, &records).unwrap();
+            same_files(&dirs, &format!("{label}, written again"));
         }
+    }
+}
+
+/// The chunks stored under the two directories are the same, byte for byte.
+fn same_files(dirs: &[PathBuf], label: &str) {
+    let (ours, theirs) = (stored_files(&dirs[0]), stored_files(&dirs[1]));
+    assert_eq!(
+        ours.iter().map(|(path, _)| path).collect::<Vec<_>>(),
+        theirs.iter().map(|(path, _)| path).collect::<Vec<_>>(),
+        "{label}: the chunks stored"
+    );
+    for ((path, ours), (_, theirs)) in ours.iter().zip(&theirs) {
+        assert!(ours == theirs, "{label}: {path:?} differs");
+    }
+}
+
+/// A directory store whose partial writes fail once they have written `pieces` values: a
+/// disk filling up in the middle of a chunk.
+struct FailingPartialWrites {
+    inner: FilesystemStore,
+    pieces: usize,
+}
+
+impl ReadableStorageTraits for FailingPartialWrites {
+    fn get_partial_many<'a>(
+        &'a self,
+        key: &StoreKey,
+        byte_ranges: ByteRangeIterator<'a>,
+    ) -> Result<MaybeBytesIterator<'a>, StorageError> {
+        self.inner.get_partial_many(key, byte_ranges)
+    }
+
+    fn size_key(&self, key: &StoreKey) -> Result<Option<u64>, StorageError> {
+        self.inner.size_key(key)
+    }
+
+    fn supports_get_partial(&self) -> bool {
+        true
+    }
+}
+
+impl WritableStorageTraits for FailingPartialWrites {
+    fn set(&self, key: &StoreKey, value: Bytes) -> Result<(), StorageError> {
+        self.inner.set(key, value)
+    }
+
+    fn set_partial_many(
+        &self,
+        key: &StoreKey,
+        offset_values: OffsetBytesIterator,
+    ) -> Result<(), StorageError> {
+        self.inner
+            .set_partial_many(key, Box::new(offset_values.take(self.pieces)))?;
+        Err(StorageError::Other("no space left on the device".into()))
+    }
+
+    fn erase(&self, key: &StoreKey) -> Result<(), StorageError> {
+        self.inner.erase(key)
+    }
+
+    fn erase_prefix(&self, prefix: &StorePrefix) -> Result<(), StorageError> {
+        self.inner.erase_prefix(prefix)
+    }
+
+    fn supports_set_partial(&self) -> bool {
+        true
+    }
+}
+
+/// A chunk written a piece at a time is written in order: a write that fails (or a writer
+/// killed) in the middle leaves it cut short, a read error naming it, as a failed whole write
+/// does; never the chunk's full length with records missing in it.
+#[test]
+fn a_chunk_written_in_pieces_that_fails_is_cut_short() {
+    let count = 40_000u64;
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    for pieces in [1, 2, 3] {
+        let dir = scratch(&format!("failing_pieces_{pieces}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        ArrayOptions::new(vec![count], vec![count])
+            .compression(Compression::None)
+            .create(store(&dir), "/", &fill())
+            .unwrap();
+        let failing = Arc::new(FailingPartialWrites {
+            inner: FilesystemStore::new(&dir).unwrap(),
+            pieces,
+        });
+        let array = open_array(failing, "/").unwrap();
+        let error = array.store_records(&[0..count], &records).unwrap_err();
+        assert!(error.to_string().contains("no space left"), "{error}");
+        // The empty write sizing the value, then pieces of 512 KiB (14 169 records).
+        let written = std::fs::metadata(dir.join("c").join("0")).unwrap().len();
+        assert_eq!(
+            written,
+            (pieces as u64 - 1) * 14_169 * 37,
+            "{pieces} values written"
+        );
+        let array = open_array(store(&dir), "/").unwrap();
+        let error = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
+        assert!(error.to_string().contains("c/0"), "{pieces}: {error}");
     }
 }
 

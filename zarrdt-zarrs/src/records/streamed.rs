@@ -2,15 +2,17 @@
 //! encoded into a buffer that stays in the cache and handed to the store's partial write as it
 //! is made, where the chunk would otherwise be encoded whole into memory, read back by the
 //! store's write and only then written (a 21 MB chunk passes through the memory three times
-//! instead of once). The bytes stored are the same, in one partial write of the whole chunk
-//! over the one stored before (a directory store holds its lock on the chunk for the whole
-//! write, as for a whole one: a read through the same store sees the old chunk or the new).
+//! instead of once). The bytes stored are the same, in one partial write of the whole chunk,
+//! in order (a directory store holds its lock on the chunk for the whole write, as for a whole
+//! one: a read through the same store sees no chunk or the whole new one).
 //!
 //! Only for chunks whose codecs are the `bytes` codec alone (not sharded, no array-to-array
 //! codec, no compressor or checksum: every run of elements is then stored as the chunk stores
 //! it, at its place), in stores that write in part efficiently (a directory's, zarrs' in-memory
 //! one; its atomic-write adapter and object stores say they do not), for chunks of two pieces
-//! or more. A chunk of nothing but
+//! or more that are not stored yet (one stored before is replaced whole, truncated first, as
+//! zarrs' stores replace it: written over in place, a writer killed in the middle would leave
+//! old and new records mixed where a whole write leaves the chunk cut short). A chunk of nothing but
 //! the fill value is erased, as zarrs' `store_chunk` erases it: its pieces are written only
 //! once one that is not all fill has been encoded.
 
@@ -66,27 +68,33 @@ impl StreamedChunks {
         elements >= 2 * self.piece_elements()
     }
 
-    /// Stores the whole chunk at `indices` of `elements` elements, `encode` giving the native
-    /// bytes of the elements at a range of its positions (C order) into a buffer of exactly
-    /// their size.
+    /// Stores the whole chunk at `indices` of `elements` elements, if it is not stored yet,
+    /// `encode` giving the native bytes of the elements at a range of its positions (C order)
+    /// into a buffer of exactly their size. Returns whether it did: a chunk stored before is
+    /// not written over in place (a writer killed in the middle would leave old and new
+    /// records mixed), it is for the caller to store whole.
     ///
-    /// A failure of the store once it is writing leaves the chunk as a failed store write
-    /// leaves it: in part written.
+    /// The pieces are written in order, so that a writer killed in the middle leaves the chunk
+    /// cut short (a read error naming it), as a killed whole write leaves it; a failure of the
+    /// store once it is writing leaves it likewise.
     pub(super) fn store<S>(
         &self,
         array: &Array<S>,
         indices: &[u64],
         elements: usize,
         encode: impl Fn(Range<usize>, &mut [u8]) -> Result<(), Error> + Sync,
-    ) -> Result<(), Error>
+    ) -> Result<bool, Error>
     where
         S: ?Sized + ReadableWritableStorageTraits + 'static,
     {
         let key = array.chunk_key(indices);
         let storage = array.storage();
-        let options = CodecOptions::default();
         let in_chunk = |error| Error::in_chunk(array, indices, error);
         let stored_error = |error| in_chunk(ArrayError::StorageError(error));
+        if storage.size_key(&key).map_err(stored_error)?.is_some() {
+            return Ok(false);
+        }
+        let options = CodecOptions::default();
         let per_piece = self.piece_elements();
         let pieces = elements.div_ceil(per_piece);
         let size = self.element_size;
@@ -120,7 +128,8 @@ impl StreamedChunks {
             ))
         };
         // The pieces before the first that is not all fill are not written until it comes
-        // (none, if it never does): they are copies of the first one's stored bytes.
+        // (none, if it never does: the chunk is not stored, as zarrs' `store_chunk` does not
+        // store it); they are copies of the first one's stored bytes.
         let mut first = 0;
         let mut fill_piece = None;
         let current = loop {
@@ -133,17 +142,12 @@ impl StreamedChunks {
             }
             first += 1;
             if first == pieces {
-                return storage.erase(&key).map_err(stored_error);
+                return Ok(true);
             }
         };
-        // The last piece goes first: a store that grows a value to the end of each piece it
-        // writes (zarrs' in-memory one) then makes it once, at its whole size.
-        let last = pieces - 1;
-        let end = if last > first {
-            Some(stored(last, native(last)?)?)
-        } else {
-            None
-        };
+        // Nothing at the chunk's end first: a store that sizes a value to the end of each
+        // write (zarrs' in-memory one) makes it once, whole; a file is not extended by it.
+        let sized = ((elements * size) as u64, Bytes::new());
         let leading = (0..first).filter_map(|number| {
             fill_piece
                 .clone()
@@ -152,7 +156,7 @@ impl StreamedChunks {
         let mut failure = None;
         let mut next = first + 1;
         let rest = std::iter::from_fn(|| {
-            if next >= last {
+            if next == pieces {
                 return None;
             }
             match native(next).and_then(|bytes| stored(next, bytes)) {
@@ -166,27 +170,17 @@ impl StreamedChunks {
                 }
             }
         });
-        // Written over the chunk stored before, which is the same size (a longer value, not
-        // this array's chunk, is erased first: it would keep its tail).
-        let chunk_bytes = (elements * size) as u64;
-        if storage
-            .size_key(&key)
-            .map_err(stored_error)?
-            .is_some_and(|stored| stored > chunk_bytes)
-        {
-            storage.erase(&key).map_err(stored_error)?;
-        }
         storage
             .set_partial_many(
                 &key,
                 Box::new(
-                    end.into_iter()
+                    std::iter::once(sized)
                         .chain(leading)
                         .chain(std::iter::once(current))
                         .chain(rest),
                 ),
             )
             .map_err(stored_error)?;
-        failure.map_or(Ok(()), Err)
+        failure.map_or(Ok(true), Err)
     }
 }

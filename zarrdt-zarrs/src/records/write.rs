@@ -176,8 +176,8 @@ where
 /// half of it is in the array (the fill value beyond the array's end, which is never read),
 /// else an update of the part they cover.
 ///
-/// A whole uncompressed chunk is written a piece at a time where its store writes in part
-/// ([`StreamedChunks`]). Any other whole chunk of an unsharded array is encoded into its
+/// A whole uncompressed chunk not stored yet is written a piece at a time where its store
+/// writes in part ([`StreamedChunks`]). Any other whole chunk of an unsharded array is encoded into its
 /// thread's buffer, passed through the array's codecs and stored by zarrdt, the store handing
 /// the buffer back for the thread's next chunk (zarrs' `store_chunk_opt` copies a borrowed uncompressed chunk whole, and a fresh
 /// chunk-sized buffer would be faulted in anew, chunks being larger than what glibc reuses). A
@@ -201,9 +201,10 @@ where
     let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
     if let Some(streamed) = streamed.filter(|streamed| whole_chunk && streamed.streams(elements)) {
         let fill = array.fill_value().as_ne_bytes();
-        return streamed.store(array, &part.indices, elements, |window, out| {
-            encode_window(part, source, window, Some(fill), out)
-        });
+        let encode = |window, out: &mut [u8]| encode_window(part, source, window, Some(fill), out);
+        if streamed.store(array, &part.indices, elements, encode)? {
+            return Ok(());
+        }
     }
     if !array.is_sharded() && !whole_chunk {
         // Zeroed by the allocator (a fresh mapping needs no clearing).
