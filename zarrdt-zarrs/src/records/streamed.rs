@@ -10,11 +10,11 @@
 //! codec, no compressor or checksum: every run of elements is then stored as the chunk stores
 //! it, at its place), in stores that write in part efficiently (a directory's, zarrs' in-memory
 //! one; its atomic-write adapter and object stores say they do not), for chunks of two pieces
-//! or more that are not stored yet (one stored before is replaced whole, truncated first, as
+//! or more that are not stored yet. One stored before is replaced whole, truncated first, as
 //! zarrs' stores replace it: written over in place, a writer killed in the middle would leave
-//! old and new records mixed where a whole write leaves the chunk cut short). A chunk of nothing but
-//! the fill value is erased, as zarrs' `store_chunk` erases it: its pieces are written only
-//! once one that is not all fill has been encoded.
+//! old and new records mixed, where a whole write leaves the chunk cut short. A chunk of nothing
+//! but the fill value is not stored, as zarrs' `store_chunk` does not store it: its pieces are
+//! written only once one that is not all fill has been encoded.
 
 use std::num::NonZeroU64;
 use std::ops::Range;
