@@ -2389,6 +2389,106 @@ fn large_whole_chunks_are_stored_as_zarrs_stores_them() {
     }
 }
 
+/// Random layouts of wide records (4 KiB: a chunk of 256 of them is written in pieces of 128):
+/// whatever the shape, chunks, byte order, subset, fill values and chunks stored before, the
+/// chunks `store_records` stores are zarrs' `store_array_subset`'s, byte for byte.
+mod pieces_against_zarrs {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[derive(ZarrStruct, Clone, Debug)]
+    struct Wide {
+        id: u32,
+        data: [u16; 2046],
+    }
+
+    fn wide(i: u64) -> Wide {
+        let mut data = [0u16; 2046];
+        for (j, value) in data.iter_mut().enumerate() {
+            *value = (i as u16).wrapping_mul(31).wrapping_add(j as u16);
+        }
+        Wide { id: i as u32, data }
+    }
+
+    fn wide_fill() -> Wide {
+        Wide {
+            id: 7,
+            data: [0x0102; 2046],
+        }
+    }
+
+    /// A shape, a chunk shape, a subset of the shape.
+    fn layout() -> impl Strategy<Value = (Vec<u64>, Vec<u64>, Vec<Range<u64>>)> {
+        prop_oneof![
+            (200u64..1_300, 200u64..700).prop_map(|(n, c)| (vec![n], vec![c])),
+            (10u64..40, 20u64..60, 8u64..24, 16u64..40)
+                .prop_map(|(r, k, cr, ck)| (vec![r, k], vec![cr, ck])),
+        ]
+        .prop_flat_map(|(shape, chunks)| {
+            let ranges: Vec<_> = shape
+                .iter()
+                .map(|&extent| {
+                    // The whole extent half the time: chunks at the start written whole.
+                    (any::<bool>(), 0..extent, 0..extent).prop_map(move |(all, a, b)| {
+                        if all {
+                            0..extent
+                        } else {
+                            a.min(b)..a.max(b) + 1
+                        }
+                    })
+                })
+                .collect();
+            (Just(shape), Just(chunks), ranges)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+        #[test]
+        fn whole_chunks_in_pieces_store_what_zarrs_stores(
+            (shape, chunks, subset) in layout(),
+            big in any::<bool>(),
+            fills in 0u64..1_500,
+            stored_before in any::<bool>(),
+            case in any::<u32>(),
+        ) {
+            let endian = if big { Endian::Big } else { Endian::Little };
+            let dirs: Vec<PathBuf> = ["ours", "zarrs"]
+                .iter()
+                .map(|twin| scratch(&format!("pieces_prop_{case}_{twin}")))
+                .collect();
+            let twins: Vec<Array<FilesystemStore>> = dirs
+                .iter()
+                .map(|dir| {
+                    let _ = std::fs::remove_dir_all(dir);
+                    ArrayOptions::new(shape.clone(), chunks.clone())
+                        .endian(endian)
+                        .compression(Compression::None)
+                        .create(store(dir), "/", &wide_fill())
+                        .unwrap()
+                })
+                .collect();
+            if stored_before {
+                let all: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
+                let count: u64 = shape.iter().product();
+                let records: Vec<Wide> = (0..count).map(|i| wide(i + 5_000)).collect();
+                twins[0].store_records(&all, &records).unwrap();
+                twins[1].store_array_subset(&all, &records).unwrap();
+            }
+            let count: u64 = subset.iter().map(|range| range.end - range.start).product();
+            let records: Vec<Wide> = (0..count)
+                .map(|i| if i < fills { wide_fill() } else { wide(i) })
+                .collect();
+            twins[0].store_records(&subset, &records).unwrap();
+            twins[1].store_array_subset(&subset, &records).unwrap();
+            same_files(&dirs, &format!("{shape:?} in {chunks:?}, {subset:?}, {endian:?}"));
+            for dir in &dirs {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    }
+}
+
 /// The chunks stored under the two directories are the same, byte for byte.
 fn same_files(dirs: &[PathBuf], label: &str) {
     let (ours, theirs) = (stored_files(&dirs[0]), stored_files(&dirs[1]));
