@@ -83,6 +83,18 @@ fn particle(i: u64) -> Particle {
     }
 }
 
+/// `Particle` as a Zarr v2 dtype with a byte order of its own for each field (no v3 form).
+fn mixed_order_layout() -> Layout {
+    Layout::from_v2_json(&json!([
+        ["id", ">u8"],
+        ["pos", "<f4", [3]],
+        ["mass", ">f8"],
+        ["alive", "|b1"],
+        ["at", [["x", "<f4"], ["y", ">f4"]]]
+    ]))
+    .unwrap()
+}
+
 fn fill() -> Particle {
     Particle {
         id: u64::MAX,
@@ -474,14 +486,7 @@ fn one_field_into_a_kept_vector() {
 #[test]
 fn zarr_v2_structured_arrays_through_zarrs() {
     let dir = scratch("v2");
-    let layout = Layout::from_v2_json(&json!([
-        ["id", ">u8"],
-        ["pos", "<f4", [3]],
-        ["mass", ">f8"],
-        ["alive", "|b1"],
-        ["at", [["x", "<f4"], ["y", ">f4"]]]
-    ]))
-    .unwrap();
+    let layout = mixed_order_layout();
     let fill_value = fill().to_value();
     let array = ArrayOptions::new(vec![30], vec![7])
         .compression(Compression::BloscLz4 { level: 5 })
@@ -2300,14 +2305,7 @@ fn stored_files(dir: &std::path::Path) -> Vec<(PathBuf, Vec<u8>)> {
 /// stored); then written again over the stored ones (whole), and over a longer file.
 #[test]
 fn large_whole_chunks_are_stored_as_zarrs_stores_them() {
-    let mixed = Layout::from_v2_json(&json!([
-        ["id", ">u8"],
-        ["pos", "<f4", [3]],
-        ["mass", ">f8"],
-        ["alive", "|b1"],
-        ["at", [["x", "<f4"], ["y", ">f4"]]]
-    ]))
-    .unwrap();
+    let mixed = mixed_order_layout();
     // Chunks of 40 000 records (1.48 MB, three pieces of 512 KiB) or 200 x 300.
     let one = |endian| {
         ArrayOptions::new(vec![100_000], vec![40_000])
@@ -2598,11 +2596,7 @@ rusty_fork_test! {
     fn a_large_whole_chunk_is_written_a_piece_at_a_time() {
         let count = 400_000u64;
         let records: Vec<Particle> = (0..count).map(particle).collect();
-        let layout = Layout::from_v2_json(&json!([
-            ["id", ">u8"], ["pos", "<f4", [3]], ["mass", ">f8"], ["alive", "|b1"],
-            ["at", [["x", "<f4"], ["y", ">f4"]]]
-        ]))
-        .unwrap();
+        let layout = mixed_order_layout();
         for (name, endian, v2) in [
             ("little", Endian::Little, false),
             ("big", Endian::Big, false),

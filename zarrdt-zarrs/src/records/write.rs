@@ -208,11 +208,7 @@ where
     }
     if !array.is_sharded() && !whole_chunk {
         // Zeroed by the allocator (a fresh mapping needs no clearing).
-        let zeroed = vec![
-            0;
-            usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX)
-                * source.size()
-        ];
+        let zeroed = vec![0; elements * source.size()];
         let buffer = encode_part(array, part, source, zeroed)?;
         return store_encoded(array, part, &buffer, source.size(), sharding, None);
     }
@@ -221,7 +217,6 @@ where
         let mut buffer = std::mem::take(&mut *kept.borrow_mut());
         if let Some(shards) = whole_shard {
             // Room for the index after the elements, should the shard be laid out in place.
-            let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
             let room = elements
                 .saturating_mul(source.size())
                 .saturating_add(shards.index_size());
