@@ -2592,6 +2592,8 @@ rusty_fork_test! {
     /// piece written as it is made: a 14.8 MB chunk takes less than 2 MiB beside the records
     /// (encoded whole, it took the chunk), in either byte order and a Zarr v2 dtype of mixed
     /// byte orders; kept by zarrs' in-memory store, the chunk and less than 2 MiB besides.
+    /// The pieces share one buffer: less than 2 MiB is allocated in all (a buffer per piece
+    /// is the chunk's size again).
     #[test]
     fn a_large_whole_chunk_is_written_a_piece_at_a_time() {
         let count = 400_000u64;
@@ -2615,6 +2617,7 @@ rusty_fork_test! {
             let (result, usage) = meter::measure(|| array.store_records(&[0..count], &records));
             result.unwrap();
             assert!(usage.peak_bytes < 2 << 20, "{name}: {usage:?}");
+            assert!(usage.allocated_bytes < 2 << 20, "{name}: {usage:?}");
             let back: Vec<Particle> = array.retrieve_records(&[0..count]).unwrap();
             assert!(same(&back, &records), "{name}");
         }
@@ -2627,6 +2630,10 @@ rusty_fork_test! {
         result.unwrap();
         let chunk = count as usize * 37;
         assert!(usage.peak_bytes < chunk + (2 << 20), "in memory: {usage:?}");
+        assert!(
+            usage.allocated_bytes < chunk + (2 << 20),
+            "in memory: {usage:?}"
+        );
         let back: Vec<Particle> = array.retrieve_records(&[0..count]).unwrap();
         assert!(same(&back, &records), "in memory");
     }

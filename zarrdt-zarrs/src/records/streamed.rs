@@ -15,7 +15,13 @@
 //! old and new records mixed, where a whole write leaves the chunk cut short. A chunk of nothing
 //! but the fill value is not stored, as zarrs' `store_chunk` does not store it: its pieces are
 //! written only once one that is not all fill has been encoded.
+//!
+//! Each piece is encoded into the buffer of the one before, which the store has let go of once
+//! it wrote it (a directory's store writes a piece and drops it before it asks for the next; an
+//! in-memory one copies it into its value), and a thread keeps its last piece's buffer for its
+//! next chunk: a chunk is written with no allocation and no zeroing per piece.
 
+use std::cell::RefCell;
 use std::num::NonZeroU64;
 use std::ops::Range;
 
@@ -29,6 +35,11 @@ use crate::Error;
 /// The bytes of one piece: small enough that a piece encoded stays in a core's cache until the
 /// store has written it.
 const PIECE_BYTES: usize = 512 << 10;
+
+thread_local! {
+    /// The buffer of the last piece this thread wrote, for its next chunk's first piece.
+    static KEPT_PIECE: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
 
 /// How the whole chunks of one array are written a piece at a time.
 pub(super) struct StreamedChunks {
@@ -100,9 +111,11 @@ impl StreamedChunks {
         let size = self.element_size;
         let fill = array.fill_value().as_ne_bytes();
         let window = |number: usize| number * per_piece..((number + 1) * per_piece).min(elements);
-        let native = |number: usize| -> Result<Vec<u8>, Error> {
+        // The native bytes of a piece, encoded into `bytes` (a piece's buffer let go of: of
+        // the same length but for the last piece, so nothing is zeroed first).
+        let native = |number: usize, mut bytes: Vec<u8>| -> Result<Vec<u8>, Error> {
             let window = window(number);
-            let mut bytes = vec![0; window.len() * size];
+            bytes.resize(window.len() * size, 0);
             encode(window, &mut bytes)?;
             Ok(bytes)
         };
@@ -132,16 +145,21 @@ impl StreamedChunks {
         // store it); they are copies of the first one's stored bytes.
         let mut first = 0;
         let mut fill_piece = None;
+        let mut buffer = KEPT_PIECE.with(RefCell::take);
         let current = loop {
-            let bytes = native(first)?;
+            let bytes = native(first, buffer)?;
             if options.store_empty_chunks() || !all_fill(&bytes, fill) {
                 break stored(first, bytes)?;
             }
-            if first == 0 {
+            buffer = if first == 0 {
                 fill_piece = Some(stored(0, bytes)?.1);
-            }
+                Vec::new()
+            } else {
+                bytes
+            };
             first += 1;
             if first == pieces {
+                keep_piece(buffer);
                 return Ok(true);
             }
         };
@@ -155,12 +173,17 @@ impl StreamedChunks {
         });
         let mut failure = None;
         let mut next = first + 1;
+        // The piece handed to the store last: its buffer is the next piece's once the store
+        // has let go of it.
+        let mut last = Some(current.1.clone());
         let rest = std::iter::from_fn(|| {
             if next == pieces {
                 return None;
             }
-            match native(next).and_then(|bytes| stored(next, bytes)) {
+            let buffer = last.take().map(let_go).unwrap_or_default();
+            match native(next, buffer).and_then(|bytes| stored(next, bytes)) {
                 Ok(piece) => {
+                    last = Some(piece.1.clone());
                     next += 1;
                     Some(piece)
                 }
@@ -181,6 +204,20 @@ impl StreamedChunks {
                 ),
             )
             .map_err(stored_error)?;
+        keep_piece(last.map(let_go).unwrap_or_default());
         failure.map_or(Ok(true), Err)
+    }
+}
+
+/// The buffer of a piece handed to the store, if the store has let go of it (empty if not).
+fn let_go(piece: Bytes) -> Vec<u8> {
+    piece.try_into_mut().map(Vec::from).unwrap_or_default()
+}
+
+/// Keeps `buffer` for the thread's next chunk, unless it is much larger than a piece (a piece
+/// of one large element).
+fn keep_piece(buffer: Vec<u8>) {
+    if buffer.capacity() <= 2 * PIECE_BYTES {
+        KEPT_PIECE.with(|kept| *kept.borrow_mut() = buffer);
     }
 }
