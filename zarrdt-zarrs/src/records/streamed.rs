@@ -29,7 +29,7 @@ use zarrs::array::codec::BytesCodec;
 use zarrs::array::{Array, ArrayBytes, ArrayError, ArrayToBytesCodecTraits, CodecOptions};
 use zarrs::storage::{Bytes, ReadableWritableStorageTraits};
 
-use super::whole_shard::{all_fill, stores_directly};
+use super::whole_shard::{all_fill, stores_directly, taken_back};
 use crate::Error;
 
 /// The bytes of one piece: small enough that a piece encoded stays in a core's cache until the
@@ -180,7 +180,7 @@ impl StreamedChunks {
             if next == pieces {
                 return None;
             }
-            let buffer = last.take().map(let_go).unwrap_or_default();
+            let buffer = last.take().and_then(taken_back).unwrap_or_default();
             match native(next, buffer).and_then(|bytes| stored(next, bytes)) {
                 Ok(piece) => {
                     last = Some(piece.1.clone());
@@ -204,14 +204,9 @@ impl StreamedChunks {
                 ),
             )
             .map_err(stored_error)?;
-        keep_piece(last.map(let_go).unwrap_or_default());
+        keep_piece(last.and_then(taken_back).unwrap_or_default());
         failure.map_or(Ok(true), Err)
     }
-}
-
-/// The buffer of a piece handed to the store, if the store has let go of it (empty if not).
-fn let_go(piece: Bytes) -> Vec<u8> {
-    piece.try_into_mut().map(Vec::from).unwrap_or_default()
 }
 
 /// Keeps `buffer` for the thread's next chunk, unless it is much larger than a piece (a piece

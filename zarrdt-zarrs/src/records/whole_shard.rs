@@ -82,7 +82,13 @@ pub(super) fn set_and_take_back<S: ?Sized + ReadableWritableStorageTraits>(
 ) -> Result<Option<Vec<u8>>, zarrs::storage::StorageError> {
     let stored = Bytes::from(bytes);
     storage.set(key, stored.clone())?;
-    Ok(stored.try_into_mut().ok().map(Vec::from))
+    Ok(taken_back(stored))
+}
+
+/// The buffer of bytes handed to a store, if the store has let go of them (`None` if it keeps
+/// them).
+pub(super) fn taken_back(stored: Bytes) -> Option<Vec<u8>> {
+    stored.try_into_mut().ok().map(Vec::from)
 }
 
 /// The part of each element a read keeps: a field, `size` bytes at `offset` in the element.
