@@ -2,8 +2,10 @@
 //!
 //! Every array is created by `zarrdt::array::ArrayOptions` (`create` for derived record types
 //! and Rust primitives, `create_with` for types known only at run time, `create_v2` for Zarr
-//! v2 layouts) and filled through zarrs (`store_array_subset` with records, `store_values` with
-//! dynamic values): the chunk grid, the chunk keys, the codecs (zstd, gzip, Blosc, sharding
+//! v2 layouts) and filled as users are told to fill them (`store_records` with records, a few
+//! through zarrs' element API, `store_array_subset`, as well; `store_values` with dynamic
+//! values; an array with chunks large enough to be written a piece at a time): the chunk
+//! grid, the chunk keys, the codecs (zstd, gzip, Blosc, sharding
 //! with a crc32c index; numcodecs' zlib, bz2, lz4 and lzma through zarrdt's codec plugins)
 //! and the store are zarrs'. Most arrays have parts that are never
 //! written: they must read as the fill value, and the chunks (or shards) wholly inside them
@@ -178,6 +180,9 @@ struct Spec {
     compression: Compression,
     /// The regions written, each a range per dimension; the rest is never written.
     regions: Vec<Vec<Range<u64>>>,
+    /// Records written through zarrs' element API (`store_array_subset`), not through
+    /// `store_records`.
+    via_zarrs: bool,
     /// Positions in the grid (of shards, when sharded) of the chunks never written: they
     /// must not exist, and every other one must.
     missing: Vec<Vec<u64>>,
@@ -195,7 +200,15 @@ impl Spec {
             compression: Compression::None,
             regions: vec![shape.iter().map(|&extent| 0..extent).collect()],
             missing: Vec::new(),
+            via_zarrs: false,
         }
+    }
+
+    /// Writes the records through zarrs' element API (`store_array_subset`), which works on
+    /// the same arrays, rather than through `store_records`.
+    fn via_zarrs(mut self) -> Self {
+        self.via_zarrs = true;
+        self
     }
 
     fn shards(mut self, shards: &[u64]) -> Self {
@@ -299,10 +312,11 @@ impl Written {
 }
 
 /// A Zarr v3 array of a derived record type or Rust primitive: `create::<T>`, records stored
-/// with `store_array_subset`, read back as `T`s through `open_array`.
+/// with `store_records` (or zarrs' `store_array_subset`), read back as `T`s through
+/// `open_array`.
 fn typed_v3<T>(root: &Path, spec: Spec, fill: T, value: impl Fn(usize) -> T) -> Written
 where
-    T: ZarrType + ZarrsElement + ElementOwned + Clone,
+    T: ZarrType + ZarrsElement + ElementOwned + Clone + Sync,
 {
     let store = spec.store(root);
     let array = spec.options().create(store.clone(), "/", &fill).unwrap();
@@ -375,7 +389,7 @@ fn typed_v2<T>(
     value: impl Fn(usize) -> T,
 ) -> Written
 where
-    T: ZarrType + ZarrsElement + ElementOwned + Clone,
+    T: ZarrType + ZarrsElement + ElementOwned + Clone + Sync,
 {
     let store = spec.store(root);
     let layout = T::layout(spec.endian);
@@ -433,16 +447,24 @@ fn dynamic_v2(
     }
 }
 
-fn store_typed<T: ZarrsElement>(
+fn store_typed<T: ZarrType + ZarrsElement + Sync>(
     array: &Array<FilesystemStore>,
     spec: &Spec,
     value: &impl Fn(usize) -> T,
 ) {
     for region in &spec.regions {
         let records: Vec<T> = spec.indices(region).into_iter().map(value).collect();
-        array
-            .store_array_subset(&ArraySubset::new_with_ranges(region), &records)
-            .unwrap_or_else(|e| panic!("{}: storing {region:?}: {e}", spec.name));
+        let subset = ArraySubset::new_with_ranges(region);
+        if spec.via_zarrs {
+            array
+                .store_array_subset(&subset, &records)
+                .map_err(|e| e.to_string())
+        } else {
+            array
+                .store_records(&subset, &records)
+                .map_err(|e| e.to_string())
+        }
+        .unwrap_or_else(|e| panic!("{}: storing {region:?}: {e}", spec.name));
     }
 }
 
@@ -899,9 +921,13 @@ fn write_cases(root: &Path) -> Vec<Written> {
         ),
         typed_v3(
             root,
-            flat_spec("rust_v3_flat_gzip_big", "derived Flat, big endian, gzip")
-                .big()
-                .compression(GZIP),
+            flat_spec(
+                "rust_v3_flat_gzip_big",
+                "derived Flat, big endian, gzip, through zarrs' element API",
+            )
+            .big()
+            .compression(GZIP)
+            .via_zarrs(),
             flat_fill(),
             flat,
         ),
@@ -911,6 +937,20 @@ fn write_cases(root: &Path) -> Vec<Written> {
                 .compression(BLOSC),
             flat_fill_negative(),
             flat,
+        ),
+        // ---- a chunk of 1 MiB and more, uncompressed: written a piece at a time
+        typed_v3(
+            root,
+            Spec::new(
+                "rust_v3_flat_large",
+                "derived Flat, little endian, uncompressed chunks of 45 600 records (1.05 MB, \
+                 written a piece of 512 KiB at a time), the first 25 000 records the fill \
+                 value, an edge chunk",
+                &[80_000],
+                &[45_600],
+            ),
+            flat_fill(),
+            |i| if i < 25_000 { flat_fill() } else { flat(i) },
         ),
         typed_v3(
             root,
@@ -1064,9 +1104,10 @@ fn write_cases(root: &Path) -> Vec<Written> {
             sharded_spec(
                 "rust_v3_particle_sharded",
                 "derived Particle, little endian, Blosc inside shards (crc32c index), shard 1 \
-                 never written",
+                 never written, through zarrs' element API",
             )
-            .compression(BLOSC),
+            .compression(BLOSC)
+            .via_zarrs(),
             particle_fill(),
             particle,
         ),
@@ -1283,12 +1324,14 @@ fn write_cases(root: &Path) -> Vec<Written> {
             root,
             Spec::new(
                 "rust_v2_particle_big_zstd",
-                "derived Particle as a v2 dtype, every field big-endian, fill_value null, zstd",
+                "derived Particle as a v2 dtype, every field big-endian, fill_value null, zstd, \
+                 through zarrs' element API",
                 &[8],
                 &[4],
             )
             .big()
-            .compression(ZSTD),
+            .compression(ZSTD)
+            .via_zarrs(),
             &["2.18"],
             None,
             particle,
