@@ -183,11 +183,13 @@ def table(*results_paths):
     rows = [json.loads(line) for path in results_paths for line in open(path)
             if line.startswith("{")]
     seconds = {}
-    runs = {}
+    lines = {}
     for r in rows:
         key = (r["tool"], r["op"], r["case"])
         seconds.setdefault(key, []).extend(r["seconds"])
-        runs[key] = runs.get(key, 0) + 1
+        lines[key] = lines.get(key, 0) + 1
+    # Each run times each cell once a round.
+    rounds = next(iter(lines.values()))
     median = {key: statistics.median(values) for key, values in seconds.items()}
     nbytes = {(r["tool"], r["op"], r["case"]): r["bytes"] for r in rows}
     tools = list(dict.fromkeys(r["tool"] for r in rows))
@@ -199,7 +201,7 @@ def table(*results_paths):
 
     print(f"Record A, {rows[0]['bytes'] // 21:,} records ({rows[0]['bytes'] / 1e6:.0f} MB), "
           f"median of {len(next(iter(seconds.values())))} repeats"
-          f"{f' in {next(iter(runs.values()))} rounds' if next(iter(runs.values())) > 1 else ''}"
+          f"{f' in {rounds} rounds' if rounds > len(results_paths) else ''}"
           f"{f' pooled from {len(results_paths)} runs' if len(results_paths) > 1 else ''}; "
           "GiB/s of records (of all the records for "
           "\"read field t\", the field's share being 8 of 21 bytes).\n")
