@@ -9,6 +9,7 @@
 //! remain for arrays from sources you trust: they check nothing of the above, and build an
 //! array-sized byte buffer besides the records.
 
+mod beside;
 mod blocks;
 mod fill;
 mod plan;

@@ -28,12 +28,14 @@ use zarrs::array::{
 };
 use zarrs::storage::ReadableStorageTraits;
 
+use super::beside::{First, each_beside};
 use super::fill::FillPiece;
 use super::plan::{Plan, Run, Slab, Unit};
 use super::spare::SpareBuffers;
 use super::stored_order::StoredOrder;
 use super::whole_shard::{Piece, Projection, RunBytes, SplitShard, ToDecode, WholeShards};
 use crate::Error;
+use crate::shard::Sharding;
 use crate::subset::check_subset;
 
 /// Runs of at least this many bytes are decoded by all threads; shorter ones by one.
@@ -119,6 +121,11 @@ where
         // The chunks of two windows are decoded at once: those handed over, and the next.
         spare: SpareBuffers::new(2 * rayon::current_num_threads().max(1)),
         fill: OnceLock::new(),
+        first: if whole_shards.is_none() && units_decompress(array) {
+            First::Items
+        } else {
+            First::Task
+        },
     };
     // Windows of whole slabs, each at least as many units as there are threads; or at least
     // one unit (one slab: a shard, or a row of shards side by side) where the units are
@@ -159,22 +166,20 @@ where
     };
     // A unit that fails to fetch is reported when the handing over comes to it: the first
     // fault in the output's order is the error, however many units a window holds.
-    let mut bytes = reader.fetch(&plan.slabs[first.clone()]);
+    let mut bytes = reader.fetch_beside(&plan.slabs[first.clone()], || ());
     let mut current = first;
     for next in windows {
-        let (ahead, decoded) = rayon::join(
-            || reader.fetch(&plan.slabs[next.clone()]),
-            || {
-                decode(
-                    &plan,
-                    &plan.slabs[current.clone()],
-                    &mut bytes,
-                    element_size,
-                    sink,
-                    &reader.spare,
-                )
-            },
-        );
+        let mut decoded = Ok(());
+        let ahead = reader.fetch_beside(&plan.slabs[next.clone()], || {
+            decoded = decode(
+                &plan,
+                &plan.slabs[current.clone()],
+                &mut bytes,
+                element_size,
+                sink,
+                &reader.spare,
+            );
+        });
         decoded?;
         bytes = ahead;
         current = next;
@@ -191,6 +196,16 @@ where
         sink,
         &reader.spare,
     )
+}
+
+/// Whether fetching a unit of `array` (a chunk, or an inner chunk of a shard not read whole)
+/// decompresses it: a compressor among the codecs of its chunks, or of its shards' inner
+/// chunks. (Only the order of the threads' work hangs on it: sharding zarrs would not read is
+/// refused by the read itself.)
+fn units_decompress<S: ?Sized>(array: &Array<S>) -> bool {
+    let compressed = |codecs: &CodecChain| !codecs.bytes_to_bytes_codecs().is_empty();
+    compressed(&array.codecs())
+        || matches!(Sharding::of(array), Ok(Some(sharding)) if compressed(sharding.inner_codecs()))
 }
 
 /// The chunk shape of the array's chunk grid (its shards, if sharded), if it is regular.
@@ -220,6 +235,9 @@ struct Reader<'a, S: ?Sized> {
     spare: SpareBuffers,
     /// Fill values for chunks that are not stored, made when one is first met.
     fill: OnceLock<Arc<FillPiece>>,
+    /// Whether a window's units are fetched first, the window before handed over beside them
+    /// ([`First::Items`], where a unit's fetch decompresses it), or the other way round.
+    first: First,
 }
 
 /// The decoded bytes of a unit (the part of it the read covers, in C order).
@@ -237,6 +255,13 @@ enum UnitBytes<'a> {
     /// A unit that could not be fetched: its error, reported when the handing over comes to it,
     /// so that a fault in an earlier unit fetched with it is reported first.
     Failed(Error),
+}
+
+/// A unit not fetched yet: [`UnitBytes::EMPTY`].
+impl Default for UnitBytes<'_> {
+    fn default() -> Self {
+        UnitBytes::EMPTY
+    }
 }
 
 impl<'a> UnitBytes<'a> {
@@ -298,13 +323,17 @@ impl<'a> UnitBytes<'a> {
 
 impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
     /// The native bytes of the overlap of every unit of `slabs`, fetched and decoded in
-    /// parallel, in order; a unit that fails is [`UnitBytes::Failed`].
-    fn fetch(&self, slabs: &[Slab]) -> Vec<UnitBytes<'a>> {
-        let units: Vec<_> = slabs.iter().flat_map(|slab| &slab.units).collect();
-        units
-            .par_iter()
-            .map(|unit| self.fetch_unit(unit).unwrap_or_else(UnitBytes::Failed))
-            .collect()
+    /// parallel, in order (a unit that fails is [`UnitBytes::Failed`]), with `beside` (the
+    /// handing over of the window before) run meanwhile: the units first where their fetch
+    /// decompresses them, `beside` first otherwise ([`each_beside`]).
+    fn fetch_beside(&self, slabs: &[Slab], beside: impl FnOnce() + Send) -> Vec<UnitBytes<'a>> {
+        let units: Vec<&Unit> = slabs.iter().flat_map(|slab| &slab.units).collect();
+        each_beside(
+            &units,
+            |unit| self.fetch_unit(unit).unwrap_or_else(UnitBytes::Failed),
+            beside,
+            self.first,
+        )
     }
 
     /// The native bytes of the overlap of `unit`, fetched and decoded.
@@ -390,7 +419,8 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
 }
 
 /// Hands `sink` the runs of `slabs` in C order, from their units' `bytes` (in the order
-/// [`Reader::fetch`] gives them), giving `spare` each unit's buffer once it is handed over.
+/// [`Reader::fetch_beside`] gives them), giving `spare` each unit's buffer once it is handed
+/// over.
 fn decode<K: Sink>(
     plan: &Plan,
     slabs: &[Slab],
