@@ -1,9 +1,10 @@
 //! Writes a large sharded, zstd-compressed Zarr v3 array of 43-byte particles, to measure
 //! `zarrdt dump` and reads on it: `cargo run --release -p zarrdt-cli --example big_array --
-//! PATH [RECORDS] [tiles]` (25 000 000 records by default: 1.075 GB uncompressed). One
+//! PATH [RECORDS] [tiles|chunks]` (25 000 000 records by default: 1.075 GB uncompressed). One
 //! dimension, in shards of 1 000 000 and inner chunks of 100 000; with `tiles`, two: rows of
 //! 3 000 (RECORDS a multiple of 3 000), in shards of 1 000 × 1 000 and inner chunks of
-//! 250 × 250, particle `i` at row `i / 3000`, column `i % 3000`.
+//! 250 × 250, particle `i` at row `i / 3000`, column `i % 3000`; with `chunks`, one dimension
+//! in zstd chunks of 1 000 000 and no shards (the writer's name notwithstanding).
 
 use std::error::Error;
 use std::sync::Arc;
@@ -50,12 +51,14 @@ fn particle(i: u64) -> Particle {
 
 fn main() -> Result<(), Box<dyn Error>> {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: big_array PATH [RECORDS] [tiles]";
+    let usage = "usage: big_array PATH [RECORDS] [tiles|chunks]";
     let path = args.next().ok_or(usage)?;
     let records: u64 = args.next().map_or(Ok(25_000_000), |n| n.parse())?;
-    let tiles = match args.next().as_deref() {
-        None => false,
-        Some("tiles") => true,
+    let layout = args.next();
+    let (tiles, sharded) = match layout.as_deref() {
+        None => (false, true),
+        Some("tiles") => (true, true),
+        Some("chunks") => (false, false),
         Some(_) => return Err(usage.into()),
     };
     const WIDTH: u64 = 3_000;
@@ -73,14 +76,19 @@ fn main() -> Result<(), Box<dyn Error>> {
             vec![250, 250],
             vec![1_000, 1_000],
         )
-    } else {
+    } else if sharded {
         (vec![records], vec![100_000], vec![1_000_000])
+    } else {
+        (vec![records], vec![1_000_000], vec![1_000_000])
     };
-    let array = ArrayOptions::new(shape.clone(), inner)
-        .shards(shard.clone())
+    let mut options = ArrayOptions::new(shape.clone(), inner);
+    if sharded {
+        options = options.shards(shard.clone());
+    }
+    let array = options
         .compression(Compression::Zstd { level: 1 })
         .create(store, "/", &fill)?;
-    // A row of shards at a time (the second dimension, if any, whole).
+    // A row of shards (of chunks, unsharded) at a time (the second dimension, if any, whole).
     let mut start = 0;
     while start < shape[0] {
         let end = (start + shard[0]).min(shape[0]);
