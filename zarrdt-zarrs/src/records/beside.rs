@@ -8,7 +8,9 @@
 //! have taken it up, then an item after it, which the others would wait for at the end. Where
 //! the items are short (reads of uncompressed chunks or of whole shards), the task goes first
 //! and the items run beside it, which was faster there (BENCHMARKS.md, "Units before the
-//! handing over").
+//! handing over"). Items first hold what both windows decoded at once (the two windows a read's
+//! memory is bounded by): with the task first, a window's last unit often began only once the
+//! window before was handed over, in a buffer it had let go.
 
 use rayon::prelude::*;
 
