@@ -1,10 +1,10 @@
-//! Writes a large sharded, zstd-compressed Zarr v3 array of 43-byte particles, to measure
-//! `zarrdt dump` and reads on it: `cargo run --release -p zarrdt-cli --example big_array --
-//! PATH [RECORDS] [tiles|chunks]` (25 000 000 records by default: 1.075 GB uncompressed). One
-//! dimension, in shards of 1 000 000 and inner chunks of 100 000; with `tiles`, two: rows of
-//! 3 000 (RECORDS a multiple of 3 000), in shards of 1 000 × 1 000 and inner chunks of
-//! 250 × 250, particle `i` at row `i / 3000`, column `i % 3000`; with `chunks`, one dimension
-//! in zstd chunks of 1 000 000 and no shards (the writer's name notwithstanding).
+//! Writes a large zstd-compressed Zarr v3 array of 43-byte particles (sharded, unless asked
+//! for `chunks`), to measure `zarrdt dump` and reads on it: `cargo run --release -p
+//! zarrdt-cli --example big_array -- PATH [RECORDS] [tiles|chunks]` (25 000 000 records by
+//! default: 1.075 GB uncompressed). One dimension, in shards of 1 000 000 and inner chunks of
+//! 100 000; with `tiles`, two: rows of 3 000 (RECORDS a multiple of 3 000), in shards of
+//! 1 000 × 1 000 and inner chunks of 250 × 250, particle `i` at row `i / 3000`, column
+//! `i % 3000`; with `chunks`, one dimension in zstd chunks of 1 000 000 and no shards.
 
 use std::error::Error;
 use std::sync::Arc;
@@ -54,44 +54,39 @@ fn main() -> Result<(), Box<dyn Error>> {
     let usage = "usage: big_array PATH [RECORDS] [tiles|chunks]";
     let path = args.next().ok_or(usage)?;
     let records: u64 = args.next().map_or(Ok(25_000_000), |n| n.parse())?;
-    let layout = args.next();
-    let (tiles, sharded) = match layout.as_deref() {
-        None => (false, true),
-        Some("tiles") => (true, true),
-        Some("chunks") => (false, false),
+    const WIDTH: u64 = 3_000;
+    // The array's shape, its chunks (inner chunks, if sharded) and its shards, if any.
+    let (shape, chunks, shards) = match args.next().as_deref() {
+        None => (vec![records], vec![100_000], Some(vec![1_000_000])),
+        Some("tiles") if records.is_multiple_of(WIDTH) => (
+            vec![records / WIDTH, WIDTH],
+            vec![250, 250],
+            Some(vec![1_000, 1_000]),
+        ),
+        Some("tiles") => {
+            return Err(format!("with tiles, RECORDS is a multiple of {WIDTH}").into());
+        }
+        Some("chunks") => (vec![records], vec![1_000_000], None),
         Some(_) => return Err(usage.into()),
     };
-    const WIDTH: u64 = 3_000;
-    if tiles && !records.is_multiple_of(WIDTH) {
-        return Err(format!("with tiles, RECORDS is a multiple of {WIDTH}").into());
-    }
     if std::path::Path::new(&path).exists() {
         std::fs::remove_dir_all(&path)?;
     }
     let store = Arc::new(FilesystemStore::new(&path)?);
     let fill = particle(0);
-    let (shape, inner, shard) = if tiles {
-        (
-            vec![records / WIDTH, WIDTH],
-            vec![250, 250],
-            vec![1_000, 1_000],
-        )
-    } else if sharded {
-        (vec![records], vec![100_000], vec![1_000_000])
-    } else {
-        (vec![records], vec![1_000_000], vec![1_000_000])
-    };
-    let mut options = ArrayOptions::new(shape.clone(), inner);
-    if sharded {
-        options = options.shards(shard.clone());
+    // Written a row of shards (of chunks, unsharded) at a time.
+    let step = shards.as_deref().unwrap_or(&chunks)[0];
+    let mut options = ArrayOptions::new(shape.clone(), chunks.clone());
+    if let Some(shards) = shards {
+        options = options.shards(shards);
     }
     let array = options
         .compression(Compression::Zstd { level: 1 })
         .create(store, "/", &fill)?;
-    // A row of shards (of chunks, unsharded) at a time (the second dimension, if any, whole).
+    // The second dimension, if any, whole.
     let mut start = 0;
     while start < shape[0] {
-        let end = (start + shard[0]).min(shape[0]);
+        let end = (start + step).min(shape[0]);
         let mut subset = vec![start..end];
         subset.extend(shape[1..].iter().map(|&extent| 0..extent));
         let row: u64 = shape[1..].iter().product();
