@@ -18,7 +18,7 @@ use zarrdt::types::DataType;
 use zarrdt::value::Value;
 use zarrdt::zarrs::array::{Array, ArraySubset};
 use zarrdt::zarrs::filesystem::FilesystemStore;
-use zarrdt::zarrs::storage::byte_range::ByteRangeIterator;
+use zarrdt::zarrs::storage::byte_range::{ByteRange, ByteRangeIterator};
 use zarrdt::zarrs::storage::store::MemoryStore;
 use zarrdt::zarrs::storage::{
     Bytes, MaybeBytesIterator, OffsetBytesIterator, ReadableStorageTraits, StorageError, StoreKey,
@@ -1112,6 +1112,99 @@ rusty_fork_test! {
             );
         }
     }
+}
+
+/// A directory store whose first read of a whole chunk (a shard) waits until a second one
+/// has begun, for `PATIENCE` at most: whether two were ever under way at once.
+struct MeetingReads {
+    inner: FilesystemStore,
+    started: std::sync::Mutex<usize>,
+    began: std::sync::Condvar,
+    met: std::sync::atomic::AtomicBool,
+}
+
+impl MeetingReads {
+    /// Long enough for another thread to start, however loaded the machine: only a read that
+    /// never starts a second fetch while the first one is under way waits it out.
+    const PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+}
+
+impl ReadableStorageTraits for MeetingReads {
+    fn get_partial_many<'a>(
+        &'a self,
+        key: &StoreKey,
+        byte_ranges: ByteRangeIterator<'a>,
+    ) -> Result<MaybeBytesIterator<'a>, StorageError> {
+        let byte_ranges: Vec<ByteRange> = byte_ranges.collect();
+        // A shard read whole (its index alone is read first, to check it).
+        if key.as_str().starts_with("c/") && byte_ranges == [ByteRange::FromStart(0, None)] {
+            let mut started = self.started.lock().unwrap();
+            *started += 1;
+            self.began.notify_all();
+            if *started == 1 {
+                let (started, _) = self
+                    .began
+                    .wait_timeout_while(started, Self::PATIENCE, |started| *started < 2)
+                    .unwrap();
+                self.met
+                    .store(*started >= 2, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+        let byte_ranges: ByteRangeIterator<'a> = Box::new(byte_ranges.into_iter());
+        self.inner.get_partial_many(key, byte_ranges)
+    }
+
+    fn size_key(&self, key: &StoreKey) -> Result<Option<u64>, StorageError> {
+        self.inner.size_key(key)
+    }
+
+    fn supports_get_partial(&self) -> bool {
+        true
+    }
+}
+
+/// A read of compressed shards read whole, one shard a window (their inner chunks, decoded as
+/// the read comes to them, keep the threads busy): the first two shards are fetched together,
+/// on both threads, where one thread would read the first alone, nothing yet to hand over
+/// beside it; the records read are the same, and the first window's error still comes first.
+#[test]
+fn the_first_two_shards_read_whole_are_fetched_together() {
+    let dir = scratch("first_two_shards");
+    let _ = std::fs::remove_dir_all(&dir);
+    let count = 5 * 4_000u64;
+    let array = ArrayOptions::new(vec![count], vec![1_000])
+        .shards(vec![4_000])
+        .compression(Compression::Zstd { level: 1 })
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    array.store_records(&[0..count], &records).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let meeting = Arc::new(MeetingReads {
+        inner: FilesystemStore::new(&dir).unwrap(),
+        started: std::sync::Mutex::new(0),
+        began: std::sync::Condvar::new(),
+        met: std::sync::atomic::AtomicBool::new(false),
+    });
+    let array = open_array(Arc::clone(&meeting), "/").unwrap();
+    let read = pool.install(|| array.retrieve_records::<Particle>(&[0..count]).unwrap());
+    assert!(same(&read, &records));
+    assert!(
+        meeting.met.load(std::sync::atomic::Ordering::SeqCst),
+        "the first shard was read alone"
+    );
+    // Both of the first two shards damaged: the error names the first.
+    for shard in ["c/0", "c/1"] {
+        std::fs::write(dir.join(shard), b"not a shard").unwrap();
+    }
+    let array = open_array(store(&dir), "/").unwrap();
+    let error = pool
+        .install(|| array.retrieve_records::<Particle>(&[0..count]))
+        .unwrap_err();
+    assert!(error.to_string().contains("c/0"), "{error}");
 }
 
 rusty_fork_test! {

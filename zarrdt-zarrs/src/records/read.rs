@@ -135,7 +135,7 @@ where
     // windows of a slab each, not of `threads` shards, in memory beside the output. (A read of
     // a few shards decoded whole when fetched keeps the wider windows, faster there.)
     let threads = rayon::current_num_threads().max(1);
-    let total_units: usize = plan.slabs.iter().map(|slab| slab.units.len()).sum();
+    let total_units = window_len(&plan.slabs);
     let window_units = match &whole_shards {
         Some(shards)
             if shards.inner_chunks() >= threads
@@ -166,8 +166,30 @@ where
     };
     // A unit that fails to fetch is reported when the handing over comes to it: the first
     // fault in the output's order is the error, however many units a window holds.
-    let mut bytes = reader.fetch_beside(&plan.slabs[first.clone()], || ());
-    let mut current = first;
+    let (mut bytes, mut current) = if window_units < threads
+        && let Some(second) = windows.next()
+    {
+        // Windows of fewer units than threads (a slab of shards read whole): the first two
+        // are fetched together, the threads then all busy with the fetch, which one thread
+        // would otherwise do alone (nothing is handed over yet), and the first is handed over
+        // before the third is fetched: two windows in memory, as after.
+        let mut bytes = reader.fetch_beside(&plan.slabs[first.start..second.end], || ());
+        let ahead = bytes.split_off(window_len(&plan.slabs[first.clone()]));
+        decode(
+            &plan,
+            &plan.slabs[first],
+            &mut bytes,
+            element_size,
+            sink,
+            &reader.spare,
+        )?;
+        (ahead, second)
+    } else {
+        (
+            reader.fetch_beside(&plan.slabs[first.clone()], || ()),
+            first,
+        )
+    };
     for next in windows {
         let mut decoded = Ok(());
         let ahead = reader.fetch_beside(&plan.slabs[next.clone()], || {
@@ -196,6 +218,11 @@ where
         sink,
         &reader.spare,
     )
+}
+
+/// The units of a window of `slabs`.
+fn window_len(slabs: &[Slab]) -> usize {
+    slabs.iter().map(|slab| slab.units.len()).sum()
 }
 
 /// Whether fetching a unit of `array` (a chunk, or an inner chunk of a shard not read whole)
