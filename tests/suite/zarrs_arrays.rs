@@ -1114,30 +1114,54 @@ rusty_fork_test! {
     }
 }
 
-/// A directory store whose first read of a whole chunk (a shard) waits until a second one
-/// has begun, for `PATIENCE` at most: whether two were ever under way at once.
-struct MeetingReads {
+/// A directory store that notes every read of a chunk (a shard: its key and byte ranges), and
+/// if asked to, waits in its first read of a whole one until a second one has begun, for
+/// `PATIENCE` at most: whether two were ever under way at once.
+struct WatchedReads {
     inner: FilesystemStore,
+    reads: std::sync::Mutex<Vec<(String, Vec<ByteRange>)>>,
+    /// Whether the first read of a whole shard waits for a second.
+    meet: bool,
     started: std::sync::Mutex<usize>,
     began: std::sync::Condvar,
     met: std::sync::atomic::AtomicBool,
 }
 
-impl MeetingReads {
+impl WatchedReads {
+    fn new(dir: &std::path::Path, meet: bool) -> Self {
+        WatchedReads {
+            inner: FilesystemStore::new(dir).unwrap(),
+            reads: std::sync::Mutex::new(Vec::new()),
+            meet,
+            started: std::sync::Mutex::new(0),
+            began: std::sync::Condvar::new(),
+            met: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
     /// Long enough for another thread to start, however loaded the machine: only a read that
     /// never starts a second fetch while the first one is under way waits it out.
     const PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
 }
 
-impl ReadableStorageTraits for MeetingReads {
+impl ReadableStorageTraits for WatchedReads {
     fn get_partial_many<'a>(
         &'a self,
         key: &StoreKey,
         byte_ranges: ByteRangeIterator<'a>,
     ) -> Result<MaybeBytesIterator<'a>, StorageError> {
         let byte_ranges: Vec<ByteRange> = byte_ranges.collect();
+        if key.as_str().starts_with("c/") {
+            self.reads
+                .lock()
+                .unwrap()
+                .push((key.to_string(), byte_ranges.clone()));
+        }
         // A shard read whole (its index alone is read first, to check it).
-        if key.as_str().starts_with("c/") && byte_ranges == [ByteRange::FromStart(0, None)] {
+        if self.meet
+            && key.as_str().starts_with("c/")
+            && byte_ranges == [ByteRange::FromStart(0, None)]
+        {
             let mut started = self.started.lock().unwrap();
             *started += 1;
             self.began.notify_all();
@@ -1183,12 +1207,7 @@ fn the_first_two_shards_read_whole_are_fetched_together() {
         .num_threads(2)
         .build()
         .unwrap();
-    let meeting = Arc::new(MeetingReads {
-        inner: FilesystemStore::new(&dir).unwrap(),
-        started: std::sync::Mutex::new(0),
-        began: std::sync::Condvar::new(),
-        met: std::sync::atomic::AtomicBool::new(false),
-    });
+    let meeting = Arc::new(WatchedReads::new(&dir, true));
     let array = open_array(Arc::clone(&meeting), "/").unwrap();
     let read = pool.install(|| array.retrieve_records::<Particle>(&[0..count]).unwrap());
     assert!(same(&read, &records));
@@ -1205,6 +1224,56 @@ fn the_first_two_shards_read_whole_are_fetched_together() {
         .install(|| array.retrieve_records::<Particle>(&[0..count]))
         .unwrap_err();
     assert!(error.to_string().contains("c/0"), "{error}");
+}
+
+/// A read of shards read whole asks the store once for each, its index checked in what it
+/// read (a read of each index first, to check it, was a request more a shard, in turn); a read
+/// of part of a shard, which zarrs reads in ranges, still has the shard's index read and
+/// checked before zarrs reads it. Uncompressed and compressed, on one and two threads.
+#[test]
+fn shards_read_whole_are_asked_for_once() {
+    let count = 5 * 4_000u64;
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    for compression in [Compression::None, Compression::Zstd { level: 1 }] {
+        let dir = scratch(&format!("asked_once_{compression:?}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let array = ArrayOptions::new(vec![count], vec![1_000])
+            .shards(vec![4_000])
+            .compression(compression.clone())
+            .create(store(&dir), "/", &fill())
+            .unwrap();
+        array.store_records(&[0..count], &records).unwrap();
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let watched = Arc::new(WatchedReads::new(&dir, false));
+            let array = open_array(Arc::clone(&watched), "/").unwrap();
+            let read = pool.install(|| array.retrieve_records::<Particle>(&[0..count]).unwrap());
+            assert!(same(&read, &records));
+            let mut reads = watched.reads.lock().unwrap().clone();
+            reads.sort_by(|a, b| a.0.cmp(&b.0));
+            let whole: Vec<(String, Vec<ByteRange>)> = (0..5)
+                .map(|shard| (format!("c/{shard}"), vec![ByteRange::FromStart(0, None)]))
+                .collect();
+            assert_eq!(reads, whole, "{compression:?} on {threads} threads");
+            // Part of the second shard: its index read (and checked) first, then zarrs' reads.
+            let watched = Arc::new(WatchedReads::new(&dir, false));
+            let array = open_array(Arc::clone(&watched), "/").unwrap();
+            let part = pool
+                .install(|| array.retrieve_records::<Particle>(&[4_500..6_500]))
+                .unwrap();
+            assert!(same(&part, &records[4_500..6_500]));
+            let reads = watched.reads.lock().unwrap().clone();
+            assert!(reads.len() > 1, "{reads:?}");
+            assert!(reads.iter().all(|(key, _)| key == "c/1"), "{reads:?}");
+            assert!(
+                matches!(reads[0].1[..], [ByteRange::Suffix(_)]),
+                "the index first: {reads:?}"
+            );
+        }
+    }
 }
 
 rusty_fork_test! {

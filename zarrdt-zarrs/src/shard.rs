@@ -41,7 +41,8 @@ use crate::Error;
 /// and of the exact size of an inner chunk where the inner codecs fix it (no compression).
 ///
 /// [`retrieve_values`](crate::ReadRecords::retrieve_values), [`retrieve_records`](crate::ReadRecords::retrieve_records)
-/// and [`retrieve_field`](crate::ReadRecords::retrieve_field) call it before reading, and
+/// and [`retrieve_field`](crate::ReadRecords::retrieve_field) check the same before zarrs reads
+/// a shard (a shard they read whole themselves is checked in the bytes they read), and
 /// [`store_records`](crate::WriteRecords::store_records) and
 /// [`store_values`](crate::WriteRecords::store_values) on each shard they write in part (which
 /// zarrs reads to update); call it before zarrs' own `retrieve_array_subset` or

@@ -115,7 +115,8 @@ pub trait ReadRecords {
     fn retrieve_values(&self, subset: &dyn ArraySubsetTraits) -> Result<Vec<Value>, Error>;
 
     /// Checks the index of every stored shard `subset` touches (see
-    /// [`check_shards`](crate::check_shards)); every read above does.
+    /// [`check_shards`](crate::check_shards)); every read above checks each shard it reads
+    /// the same way before zarrs reads it, or in the bytes it reads where it reads one whole.
     fn check_shards(&self, subset: &dyn ArraySubsetTraits) -> Result<(), Error>;
 
     /// The element type in zarrdt's terms.

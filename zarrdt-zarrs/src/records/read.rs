@@ -86,12 +86,12 @@ where
     K: Sink,
 {
     check_subset(array, subset, element_size)?;
-    crate::check_shards(array, subset)?;
     // The subset's bytes fit in `isize` (checked above), so its element count fits in `usize`.
     let elements = usize::try_from(subset.num_elements()).unwrap_or(usize::MAX);
     sink.reserve(elements)?;
     let Some(unit_shape) = grid_chunk_shape(array) else {
         // A grid zarrs alone knows how to walk: its own read of the whole subset.
+        crate::check_shards(array, subset)?;
         let bytes: ArrayBytes<'static> = array
             .retrieve_array_subset(subset)
             .map_err(|error| Error::in_subset(array, subset, error))?;
@@ -110,6 +110,7 @@ where
             .filter(|_| shards.largest_piece() < PARALLEL_BYTES);
         shards.projecting(projection)
     });
+    check_shards_zarrs_reads(array, &plan, whole_shards.as_ref())?;
     let codecs = array.codecs();
     let reader = Reader {
         array,
@@ -218,6 +219,26 @@ where
         sink,
         &reader.spare,
     )
+}
+
+/// Checks the index of every stored shard of `plan` that zarrs reads (as
+/// [`check_shards`](crate::check_shards) does, before any is read): all of them, but those
+/// `whole_shards` reads whole, which check the index of each as they read it (a second read of
+/// each index first would be one more request a shard, in turn, to an object store).
+fn check_shards_zarrs_reads<S: ?Sized + ReadableStorageTraits + 'static>(
+    array: &Array<S>,
+    plan: &Plan,
+    whole_shards: Option<&WholeShards>,
+) -> Result<(), Error> {
+    let Some(sharding) = Sharding::of(array)? else {
+        return Ok(());
+    };
+    for unit in plan.slabs.iter().flat_map(|slab| &slab.units) {
+        if !(unit.whole && whole_shards.is_some()) {
+            sharding.read_index(array, &unit.indices)?;
+        }
+    }
+    Ok(())
 }
 
 /// The units of a window of `slabs`.
