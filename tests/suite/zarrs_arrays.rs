@@ -1227,22 +1227,28 @@ fn the_first_two_shards_read_whole_are_fetched_together() {
 }
 
 /// A read of shards read whole asks the store once for each, its index checked in what it
-/// read (a read of each index first, to check it, was a request more a shard, in turn); a read
-/// of part of a shard, which zarrs reads in ranges, still has the shard's index read and
-/// checked before zarrs reads it. Uncompressed and compressed, on one and two threads.
+/// read (a read of each index first, to check it, was a request more a shard, in turn), and
+/// once for a shard not stored, which is the fill value (it was asked for again through zarrs,
+/// which would have trusted the index of a shard stored in between); a read of part of a
+/// shard, which zarrs reads in ranges, still has the shard's index read and checked before
+/// zarrs reads it. Uncompressed and compressed, on one and two threads.
 #[test]
 fn shards_read_whole_are_asked_for_once() {
     let count = 5 * 4_000u64;
     let records: Vec<Particle> = (0..count).map(particle).collect();
     for compression in [Compression::None, Compression::Zstd { level: 1 }] {
-        let dir = scratch(&format!("asked_once_{compression:?}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        let array = ArrayOptions::new(vec![count], vec![1_000])
-            .shards(vec![4_000])
-            .compression(compression.clone())
-            .create(store(&dir), "/", &fill())
-            .unwrap();
-        array.store_records(&[0..count], &records).unwrap();
+        let [dir, gone] = ["", "_gone"].map(|name| {
+            let dir = scratch(&format!("asked_once_{compression:?}{name}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            let array = ArrayOptions::new(vec![count], vec![1_000])
+                .shards(vec![4_000])
+                .compression(compression.clone())
+                .create(store(&dir), "/", &fill())
+                .unwrap();
+            array.store_records(&[0..count], &records).unwrap();
+            dir
+        });
+        std::fs::remove_file(gone.join("c").join("2")).unwrap();
         for threads in [1, 2] {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -1258,6 +1264,22 @@ fn shards_read_whole_are_asked_for_once() {
                 .map(|shard| (format!("c/{shard}"), vec![ByteRange::FromStart(0, None)]))
                 .collect();
             assert_eq!(reads, whole, "{compression:?} on {threads} threads");
+            // A shard not stored: asked for once too (not again through zarrs), the fill value.
+            let watched = Arc::new(WatchedReads::new(&gone, false));
+            let array = open_array(Arc::clone(&watched), "/").unwrap();
+            let read = pool.install(|| array.retrieve_records::<Particle>(&[0..count]).unwrap());
+            let expected: Vec<Particle> = records
+                .iter()
+                .enumerate()
+                .map(|(i, record)| if i / 4_000 == 2 { fill() } else { *record })
+                .collect();
+            assert!(same(&read, &expected));
+            let mut reads = watched.reads.lock().unwrap().clone();
+            reads.sort_by(|a, b| a.0.cmp(&b.0));
+            assert_eq!(
+                reads, whole,
+                "{compression:?} on {threads} threads, c/2 gone"
+            );
             // Part of the second shard: its index read (and checked) first, then zarrs' reads.
             let watched = Arc::new(WatchedReads::new(&dir, false));
             let array = open_array(Arc::clone(&watched), "/").unwrap();

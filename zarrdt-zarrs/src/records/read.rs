@@ -389,10 +389,15 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
         // A whole chunk (shard) in one read of its object, so that a writer replacing
         // it in the meantime is never seen half; part of one through zarrs' partial
         // decoders (a shard's index and its inner chunks are read apart).
-        if let Some(shards) = self.whole_shards.filter(|_| unit.whole)
-            && let Some(shard) = shards.read(self.array, &unit.indices, &self.options)?
-        {
-            return Ok(UnitBytes::Shard(shard));
+        // A shard read whole checks its own index; one not stored is the fill value (never
+        // read again through zarrs, which would trust the index of one stored meanwhile).
+        if let Some(shards) = self.whole_shards.filter(|_| unit.whole) {
+            return Ok(
+                match shards.read(self.array, &unit.indices, &self.options)? {
+                    Some(shard) => UnitBytes::Shard(shard),
+                    None => self.fill(unit),
+                },
+            );
         }
         if unit.whole
             && let Some((codecs, order)) = &self.stored_order
