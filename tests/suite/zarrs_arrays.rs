@@ -1487,6 +1487,44 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
     });
 }
 
+/// A damaged shard index is reported in the output's order, on any number of threads, whether
+/// the shard is read whole (its index checked in the bytes read) or in part (its index read
+/// and checked before zarrs reads it, in its turn): shard `c/0` read whole before `c/1` read in
+/// part, both damaged, reports `c/0`; `c/1` alone damaged reports `c/1`. (Checked in a pass of
+/// their own before the read, the index of the shard read in part was reported first.)
+#[test]
+fn a_damaged_shard_index_is_reported_in_the_output_order() {
+    let count = 3 * 4_000u64;
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    for damaged in [&["c/0", "c/1"][..], &["c/1"][..]] {
+        let dir = scratch(&format!("index_fault_order_{}", damaged.len()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let array = ArrayOptions::new(vec![count], vec![1_000])
+            .shards(vec![4_000])
+            .compression(Compression::Zstd { level: 1 })
+            .create(store(&dir), "/", &fill())
+            .unwrap();
+        array.store_records(&[0..count], &records).unwrap();
+        for shard in damaged {
+            std::fs::write(dir.join(shard), b"not a shard").unwrap();
+        }
+        let array = open_array(store(&dir), "/").unwrap();
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let error = pool
+                .install(|| array.retrieve_records::<Particle>(&[0..6_000]))
+                .unwrap_err();
+            assert!(
+                matches!(&error, zarrdt::array::Error::Shard { key, .. } if key == damaged[0]),
+                "{damaged:?} on {threads} threads: {error:?}"
+            );
+        }
+    }
+}
+
 /// The first fault in the output's order is the one reported when a later chunk cannot even be
 /// fetched, on any number of threads: a `bool` of 2 in chunk `c/0` before a broken zstd frame in
 /// `c/1`; a broken frame in shard `c/0` (one inner chunk, decoded as the read comes to it)

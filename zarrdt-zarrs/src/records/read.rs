@@ -110,7 +110,6 @@ where
             .filter(|_| shards.largest_piece() < PARALLEL_BYTES);
         shards.projecting(projection)
     });
-    check_shards_zarrs_reads(array, &plan, whole_shards.as_ref())?;
     let codecs = array.codecs();
     let reader = Reader {
         array,
@@ -119,6 +118,7 @@ where
         cache: ArrayShardedReadableExtCache::new(array),
         options: CodecOptions::default().with_concurrent_target(1),
         whole_shards: whole_shards.as_ref(),
+        sharding: Sharding::of(array)?,
         // The chunks of two windows are decoded at once: those handed over, and the next.
         spare: SpareBuffers::new(2 * rayon::current_num_threads().max(1)),
         fill: OnceLock::new(),
@@ -221,26 +221,6 @@ where
     )
 }
 
-/// Checks the index of every stored shard of `plan` that zarrs reads (as
-/// [`check_shards`](crate::check_shards) does, before any is read): all of them, but those
-/// `whole_shards` reads whole, which check the index of each as they read it (a second read of
-/// each index first would be one more request a shard, in turn, to an object store).
-fn check_shards_zarrs_reads<S: ?Sized + ReadableStorageTraits + 'static>(
-    array: &Array<S>,
-    plan: &Plan,
-    whole_shards: Option<&WholeShards>,
-) -> Result<(), Error> {
-    let Some(sharding) = Sharding::of(array)? else {
-        return Ok(());
-    };
-    for unit in plan.slabs.iter().flat_map(|slab| &slab.units) {
-        if !(unit.whole && whole_shards.is_some()) {
-            sharding.read_index(array, &unit.indices)?;
-        }
-    }
-    Ok(())
-}
-
 /// The units of a window of `slabs`.
 fn window_len(slabs: &[Slab]) -> usize {
     slabs.iter().map(|slab| slab.units.len()).sum()
@@ -279,6 +259,9 @@ struct Reader<'a, S: ?Sized> {
     options: CodecOptions,
     /// How shards are read whole and split, where they can be.
     whole_shards: Option<&'a WholeShards>,
+    /// The array's sharding, if it is sharded: the index of a shard zarrs reads is checked
+    /// first (zarrs trusts it), as [`check_shards`](crate::check_shards) does.
+    sharding: Option<Sharding>,
     /// Decoded chunks handed over, for the next ones to be decoded into.
     spare: SpareBuffers,
     /// Fill values for chunks that are not stored, made when one is first met.
@@ -398,6 +381,11 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
                     None => self.fill(unit),
                 },
             );
+        }
+        // Any other shard is read by zarrs, which trusts its index: checked first, in the
+        // unit's turn (its fault is the read's if no unit before it fails).
+        if let Some(sharding) = &self.sharding {
+            sharding.read_index(self.array, &unit.indices)?;
         }
         if unit.whole
             && let Some((codecs, order)) = &self.stored_order
