@@ -371,9 +371,9 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
     fn fetch_unit(&self, unit: &Unit) -> Result<UnitBytes<'a>, Error> {
         // A whole chunk (shard) in one read of its object, so that a writer replacing
         // it in the meantime is never seen half; part of one through zarrs' partial
-        // decoders (a shard's index and its inner chunks are read apart).
-        // A shard read whole checks its own index; one not stored is the fill value (never
-        // read again through zarrs, which would trust the index of one stored meanwhile).
+        // decoders (a shard's index and its inner chunks are read apart). A shard read whole
+        // has its index checked in the bytes read; one not stored is the fill value (not asked
+        // for again through zarrs, which would trust the index of one stored meanwhile).
         if let Some(shards) = self.whole_shards.filter(|_| unit.whole) {
             return Ok(
                 match shards.read(self.array, &unit.indices, &self.options)? {
