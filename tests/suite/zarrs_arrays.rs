@@ -1193,16 +1193,13 @@ impl ReadableStorageTraits for WatchedReads {
 /// beside it; the records read are the same, and the first window's error still comes first.
 #[test]
 fn the_first_two_shards_read_whole_are_fetched_together() {
-    let dir = scratch("first_two_shards");
-    let _ = std::fs::remove_dir_all(&dir);
     let count = 5 * 4_000u64;
-    let array = ArrayOptions::new(vec![count], vec![1_000])
-        .shards(vec![4_000])
-        .compression(Compression::Zstd { level: 1 })
-        .create(store(&dir), "/", &fill())
-        .unwrap();
-    let records: Vec<Particle> = (0..count).map(particle).collect();
-    array.store_records(&[0..count], &records).unwrap();
+    let (dir, records) = stored_particles(
+        "first_two_shards",
+        count,
+        4_000,
+        Compression::Zstd { level: 1 },
+    );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
@@ -1238,15 +1235,8 @@ fn shards_read_whole_are_asked_for_once() {
     let records: Vec<Particle> = (0..count).map(particle).collect();
     for compression in [Compression::None, Compression::Zstd { level: 1 }] {
         let [dir, gone] = ["", "_gone"].map(|name| {
-            let dir = scratch(&format!("asked_once_{compression:?}{name}"));
-            let _ = std::fs::remove_dir_all(&dir);
-            let array = ArrayOptions::new(vec![count], vec![1_000])
-                .shards(vec![4_000])
-                .compression(compression.clone())
-                .create(store(&dir), "/", &fill())
-                .unwrap();
-            array.store_records(&[0..count], &records).unwrap();
-            dir
+            let name = format!("asked_once_{compression:?}{name}");
+            stored_particles(&name, count, 4_000, compression.clone()).0
         });
         std::fs::remove_file(gone.join("c").join("2")).unwrap();
         for threads in [1, 2] {
@@ -1379,6 +1369,27 @@ struct ParticleWithByte {
     at: Point,
 }
 
+/// `Particle`s `0..count`, written by zarrdt to a new one-dimensional array in shards of
+/// `shard` records, inner chunks of 1 000, compressed by `compression`: its directory, and the
+/// records.
+fn stored_particles(
+    name: &str,
+    count: u64,
+    shard: u64,
+    compression: Compression,
+) -> (PathBuf, Vec<Particle>) {
+    let dir = scratch(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let array = ArrayOptions::new(vec![count], vec![1_000])
+        .shards(vec![shard])
+        .compression(compression)
+        .create(store(&dir), "/", &fill())
+        .unwrap();
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    array.store_records(&[0..count], &records).unwrap();
+    (dir, records)
+}
+
 /// Two shards of six zstd inner chunks of `Particle`s (12 000 records), written by zarrdt,
 /// then shard `c/0` with the record `bad` holding a `bool` of 2 (if any; written through
 /// the twin type and copied over) and the zstd frame of its inner chunk `broken` made
@@ -1495,16 +1506,9 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
 #[test]
 fn a_damaged_shard_index_is_reported_in_the_output_order() {
     let count = 3 * 4_000u64;
-    let records: Vec<Particle> = (0..count).map(particle).collect();
     for damaged in [&["c/0", "c/1"][..], &["c/1"][..]] {
-        let dir = scratch(&format!("index_fault_order_{}", damaged.len()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let array = ArrayOptions::new(vec![count], vec![1_000])
-            .shards(vec![4_000])
-            .compression(Compression::Zstd { level: 1 })
-            .create(store(&dir), "/", &fill())
-            .unwrap();
-        array.store_records(&[0..count], &records).unwrap();
+        let name = format!("index_fault_order_{}", damaged.len());
+        let (dir, _) = stored_particles(&name, count, 4_000, Compression::Zstd { level: 1 });
         for shard in damaged {
             std::fs::write(dir.join(shard), b"not a shard").unwrap();
         }
@@ -1581,15 +1585,13 @@ fn a_chunk_that_fails_to_fetch_does_not_hide_an_earlier_fault() {
         );
     }
     // Shards of one inner chunk: `c/0`'s frame broken, and that of the edge shard `c/1`.
-    let dir = scratch("fetch_fault_order_shards");
     let count = 1_400;
-    let array = ArrayOptions::new(vec![count], vec![1_000])
-        .shards(vec![1_000])
-        .compression(Compression::Zstd { level: 1 })
-        .create(store(&dir), "/", &fill())
-        .unwrap();
-    let records: Vec<Particle> = (0..count).map(particle).collect();
-    array.store_records(&[0..count], &records).unwrap();
+    let (dir, _) = stored_particles(
+        "fetch_fault_order_shards",
+        count,
+        1_000,
+        Compression::Zstd { level: 1 },
+    );
     break_frame(&dir.join("c/0"), 1, 0);
     break_frame(&dir.join("c/1"), 1, 0);
     let array = open_array(store(&dir), "/").unwrap();

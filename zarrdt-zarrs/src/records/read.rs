@@ -111,6 +111,12 @@ where
         shards.projecting(projection)
     });
     let codecs = array.codecs();
+    let sharding = Sharding::of(array)?;
+    let first = if whole_shards.is_none() && units_decompress(&codecs, sharding.as_ref()) {
+        First::Items
+    } else {
+        First::Task
+    };
     let reader = Reader {
         array,
         stored_order: StoredOrder::of(&codecs, array.data_type(), array.fill_value())
@@ -118,15 +124,11 @@ where
         cache: ArrayShardedReadableExtCache::new(array),
         options: CodecOptions::default().with_concurrent_target(1),
         whole_shards: whole_shards.as_ref(),
-        sharding: Sharding::of(array)?,
+        sharding,
         // The chunks of two windows are decoded at once: those handed over, and the next.
         spare: SpareBuffers::new(2 * rayon::current_num_threads().max(1)),
         fill: OnceLock::new(),
-        first: if whole_shards.is_none() && units_decompress(array) {
-            First::Items
-        } else {
-            First::Task
-        },
+        first,
     };
     // Windows of whole slabs, each at least as many units as there are threads; or at least
     // one unit (one slab: a shard, or a row of shards side by side) where the units are
@@ -165,6 +167,17 @@ where
     let Some(first) = windows.next() else {
         return Ok(());
     };
+    // Hands the window of `slabs` over from its units' bytes.
+    let mut hand_over_window = |slabs: Range<usize>, bytes: &mut [UnitBytes<'_>]| {
+        decode(
+            &plan,
+            &plan.slabs[slabs],
+            bytes,
+            element_size,
+            sink,
+            &reader.spare,
+        )
+    };
     // A unit that fails to fetch is reported when the handing over comes to it: the first
     // fault in the output's order is the error, however many units a window holds.
     let (mut bytes, mut current) = if window_units < threads
@@ -176,14 +189,7 @@ where
         // before the third is fetched: two windows in memory, as after.
         let mut bytes = reader.fetch_beside(&plan.slabs[first.start..second.end], || ());
         let ahead = bytes.split_off(window_len(&plan.slabs[first.clone()]));
-        decode(
-            &plan,
-            &plan.slabs[first],
-            &mut bytes,
-            element_size,
-            sink,
-            &reader.spare,
-        )?;
+        hand_over_window(first, &mut bytes)?;
         (ahead, second)
     } else {
         (
@@ -194,14 +200,7 @@ where
     for next in windows {
         let mut decoded = Ok(());
         let ahead = reader.fetch_beside(&plan.slabs[next.clone()], || {
-            decoded = decode(
-                &plan,
-                &plan.slabs[current.clone()],
-                &mut bytes,
-                element_size,
-                sink,
-                &reader.spare,
-            );
+            decoded = hand_over_window(current.clone(), &mut bytes);
         });
         decoded?;
         bytes = ahead;
@@ -211,14 +210,7 @@ where
             reader.cache.clear();
         }
     }
-    decode(
-        &plan,
-        &plan.slabs[current],
-        &mut bytes,
-        element_size,
-        sink,
-        &reader.spare,
-    )
+    hand_over_window(current, &mut bytes)
 }
 
 /// The units of a window of `slabs`.
@@ -226,14 +218,12 @@ fn window_len(slabs: &[Slab]) -> usize {
     slabs.iter().map(|slab| slab.units.len()).sum()
 }
 
-/// Whether fetching a unit of `array` (a chunk, or an inner chunk of a shard not read whole)
-/// decompresses it: a compressor among the codecs of its chunks, or of its shards' inner
-/// chunks. (Only the order of the threads' work hangs on it: sharding zarrs would not read is
-/// refused by the read itself.)
-fn units_decompress<S: ?Sized>(array: &Array<S>) -> bool {
+/// Whether fetching a unit of an array of `codecs` and `sharding` (a chunk, or an inner chunk
+/// of a shard not read whole) decompresses it: a compressor among the codecs of its chunks,
+/// or of its shards' inner chunks.
+fn units_decompress(codecs: &CodecChain, sharding: Option<&Sharding>) -> bool {
     let compressed = |codecs: &CodecChain| !codecs.bytes_to_bytes_codecs().is_empty();
-    compressed(&array.codecs())
-        || matches!(Sharding::of(array), Ok(Some(sharding)) if compressed(sharding.inner_codecs()))
+    compressed(codecs) || sharding.is_some_and(|sharding| compressed(sharding.inner_codecs()))
 }
 
 /// The chunk shape of the array's chunk grid (its shards, if sharded), if it is regular.
