@@ -1,7 +1,9 @@
 //! numcodecs' zlib, bz2, lz4 and lzma through zarrdt (issue 19): round trips in Zarr v3 and v2,
 //! the configurations zarr-python writes, corrupt chunks, decoding bounded by the chunk's size
 //! whatever a chunk says about itself, shards that codecs encode whole, and the error for a
-//! codec zarrdt does not read.
+//! codec zarrdt does not read. numcodecs' crc32, fletcher32 and jenkins_lookup3 checksums and
+//! zarr-python 3's `numcodecs.*` names of zstd, gzip, blosc and crc32c: round trips, and a
+//! damaged chunk named at each read.
 
 use std::path::{Path, PathBuf};
 
@@ -398,8 +400,7 @@ fn codecs_zarrdt_does_not_read_are_named_with_the_array_and_a_remedy() {
     written_v3(&dir.join("group/a"), Compression::Lz4, Endian::Little);
     let path = dir.join("group/a/zarr.json");
     let mut document = read_json(&path);
-    document["codecs"][1] =
-        json!({"name": "numcodecs.jenkins_lookup3", "configuration": {"initval": 7}});
+    document["codecs"][1] = json!({"name": "numcodecs.base64", "configuration": {}});
     std::fs::write(&path, document.to_string()).unwrap();
     let error = open_array(store(&dir), "/group/a").map(|_| ()).unwrap_err();
     let ArrayError::Codec {
@@ -415,19 +416,19 @@ fn codecs_zarrdt_does_not_read_are_named_with_the_array_and_a_remedy() {
         serde_json::from_str::<Json>(codec).unwrap(),
         document["codecs"][1]
     );
-    assert!(reason.contains("crc32c and adler32"), "{reason}");
+    assert!(reason.contains("no implementation of it"), "{reason}");
 
-    // A Zarr v2 structured array with fletcher32, which zarrdt does not enable.
+    // A Zarr v2 structured array with a filter no program registers.
     let dir = scratch("unsupported_v2");
     let zarray = json!({"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": [["a", "<i4"]],
-        "fill_value": null, "order": "C", "compressor": null, "filters": [{"id": "fletcher32"}]});
+        "fill_value": null, "order": "C", "compressor": null, "filters": [{"id": "jenkins_lookup2"}]});
     std::fs::write(dir.join(".zarray"), zarray.to_string()).unwrap();
     let error = open_array(store(&dir), "/")
         .map(|_| ())
         .unwrap_err()
         .to_string();
-    assert!(error.contains(r#"{"id":"fletcher32"}"#), "{error}");
-    assert!(error.contains("odd-length chunk"), "{error}");
+    assert!(error.contains(r#"{"id":"jenkins_lookup2"}"#), "{error}");
+    assert!(error.contains("a zarrs codec plugin for it"), "{error}");
 
     // A configuration zarrdt refuses: the error is the codec's.
     let dir = scratch("bad_configuration");
@@ -439,6 +440,192 @@ fn codecs_zarrdt_does_not_read_are_named_with_the_array_and_a_remedy() {
         .to_string();
     assert!(error.contains("numcodecs.lzma"), "{error}");
     assert!(error.contains("needs a filter chain"), "{error}");
+}
+
+// ------------------------------------------------------------------------------------------
+// numcodecs' checksums, and zarr-python 3's `numcodecs.*` names
+// ------------------------------------------------------------------------------------------
+
+/// The codecs zarr-python writes that zarrs 0.23.14 reads under no such name (or, fletcher32,
+/// reads wrongly), as zarr-python 3 writes them, each with what it is: a checksum (a numcodecs
+/// filter of the same id in Zarr v2), and whether it finds any damaged byte (the checksums;
+/// zstd with its checksum, gzip with its CRC: zstd without one and blosc may decode a
+/// damaged byte to a wrong one, as in every reader).
+fn numcodecs_names() -> Vec<(Json, Checksum, Detects)> {
+    let codec =
+        |name: &str, configuration: Json| json!({"name": name, "configuration": configuration});
+    vec![
+        (
+            codec("numcodecs.crc32", json!({})),
+            Checksum(true),
+            Detects(true),
+        ),
+        (
+            codec("numcodecs.crc32", json!({"location": "end"})),
+            Checksum(true),
+            Detects(true),
+        ),
+        (
+            codec("numcodecs.fletcher32", json!({})),
+            Checksum(true),
+            Detects(true),
+        ),
+        (
+            codec(
+                "numcodecs.jenkins_lookup3",
+                json!({"initval": 0, "prefix": null}),
+            ),
+            Checksum(true),
+            Detects(true),
+        ),
+        (
+            codec("numcodecs.jenkins_lookup3", json!({"initval": 7})),
+            Checksum(true),
+            Detects(true),
+        ),
+        (
+            codec("numcodecs.zstd", json!({})),
+            Checksum(false),
+            Detects(false),
+        ),
+        (
+            codec("numcodecs.zstd", json!({"level": 5, "checksum": true})),
+            Checksum(false),
+            Detects(true),
+        ),
+        (
+            codec("numcodecs.gzip", json!({"level": 5})),
+            Checksum(false),
+            Detects(true),
+        ),
+        (
+            codec("numcodecs.blosc", json!({})),
+            Checksum(false),
+            Detects(false),
+        ),
+        (
+            codec(
+                "numcodecs.blosc",
+                json!({"cname": "zstd", "clevel": 3, "shuffle": 2}),
+            ),
+            Checksum(false),
+            Detects(false),
+        ),
+        (
+            codec("numcodecs.crc32c", json!({})),
+            Checksum(false),
+            Detects(true),
+        ),
+        (
+            codec("numcodecs.crc32c", json!({"location": "start"})),
+            Checksum(false),
+            Detects(true),
+        ),
+    ]
+}
+
+/// Whether a codec is one of numcodecs' checksums.
+struct Checksum(bool);
+
+/// Whether a codec finds any damaged byte of a chunk.
+struct Detects(bool);
+
+/// An array of 12 stations in chunks of 3 (records of 33 bytes, chunks of 99: odd) made by
+/// zarrdt with no compression, `codec` put in its metadata (v3: after the `bytes` codec; v2:
+/// as its filter) before anything is written, then elements 0..5 written through it.
+fn written_with(dir: &Path, codec: &Json, zarr_format: u8) -> Array<FilesystemStore> {
+    let options = ArrayOptions::new(vec![12], vec![3]).compression(Compression::None);
+    if zarr_format == 3 {
+        options.create(store(dir), "/", &station_fill()).unwrap();
+        let mut document = read_json(&dir.join("zarr.json"));
+        document["codecs"]
+            .as_array_mut()
+            .unwrap()
+            .push(codec.clone());
+        std::fs::write(dir.join("zarr.json"), document.to_string()).unwrap();
+    } else {
+        let layout = Station::layout(Endian::Little);
+        let fill = station_fill().to_value();
+        options
+            .create_v2(store(dir), "/", &layout, Some(&fill))
+            .unwrap();
+        let mut document = read_json(&dir.join(".zarray"));
+        let mut filter = codec["configuration"].clone();
+        filter["id"] = json!(
+            codec["name"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("numcodecs.")
+        );
+        document["filters"] = json!([filter]);
+        std::fs::write(dir.join(".zarray"), document.to_string()).unwrap();
+    }
+    let array = open_array(store(dir), "/").unwrap_or_else(|e| panic!("{codec}: {e}"));
+    let records: Vec<Station> = (0..5).map(station).collect();
+    array.store_records(&[0..5], &records).unwrap();
+    array
+}
+
+#[test]
+fn numcodecs_checksums_and_v3_names_round_trip() {
+    assert_eq!(
+        3 * Station::layout(Endian::Little).size() % 2,
+        1,
+        "odd chunks"
+    );
+    for (n, (codec, Checksum(checksum), _)) in numcodecs_names().iter().enumerate() {
+        let formats: &[u8] = if *checksum { &[3, 2] } else { &[3] };
+        for &zarr_format in formats {
+            let dir = scratch(&format!("names_{n}_v{zarr_format}"));
+            written_with(&dir, codec, zarr_format);
+            let array = open_array(store(&dir), "/").unwrap();
+            let records: Vec<Station> = array.retrieve_records(&[0..12]).unwrap();
+            let values: Vec<Value> = records.iter().map(ZarrType::to_value).collect();
+            assert_eq!(values, expected(), "{codec} in Zarr v{zarr_format}");
+        }
+    }
+}
+
+#[test]
+fn a_damaged_checksummed_chunk_is_an_error_at_every_read() {
+    use zarrdt::array::BlockReader;
+    for (n, (codec, Checksum(checksum), Detects(detects))) in numcodecs_names().iter().enumerate() {
+        if !detects {
+            continue;
+        }
+        let dir = scratch(&format!("damaged_{n}"));
+        written_with(&dir, codec, 3);
+        let chunk = dir.join("c/0");
+        let mut bytes = std::fs::read(&chunk).unwrap();
+        // A byte in the middle of the records: a checksum's bytes are at either end.
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0x10;
+        std::fs::write(&chunk, &bytes).unwrap();
+        let name = codec["name"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("numcodecs.");
+        let array = open_array(store(&dir), "/").unwrap();
+        let records = array.retrieve_records::<Station>(&[0..12]).unwrap_err();
+        let blocks = BlockReader::new(&array).unwrap().read(&[0..3]).unwrap_err();
+        for error in [records, blocks] {
+            assert!(
+                matches!(&error, ArrayError::Chunk { key, .. } if key == "c/0"),
+                "{codec}: {error:?}"
+            );
+            let error = error.to_string();
+            // The checksums say what was stored and computed; zstd and gzip fail in their
+            // stream, crc32c with zarrs' "invalid checksum".
+            let named = error.contains(name) || error.to_lowercase().contains("checksum");
+            assert!(named, "{codec}: {error}");
+            if *checksum {
+                assert!(error.contains("the chunk is damaged"), "{codec}: {error}");
+            }
+        }
+        // The chunks after it read.
+        let rest: Vec<Station> = array.retrieve_records(&[3..12]).unwrap();
+        assert_eq!(rest[0].to_value(), station(3).to_value(), "{codec}");
+    }
 }
 
 // ------------------------------------------------------------------------------------------

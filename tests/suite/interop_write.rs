@@ -186,6 +186,10 @@ struct Spec {
     /// Positions in the grid (of shards, when sharded) of the chunks never written: they
     /// must not exist, and every other one must.
     missing: Vec<Vec<u64>>,
+    /// A numcodecs codec (its id and configuration) after the array's codecs, as zarr-python
+    /// writes it (v3: `numcodecs.<id>` last in `codecs`; v2: the only filter), put in the
+    /// metadata before anything is stored: an array zarrdt did not make, written into.
+    numcodecs: Option<(&'static str, Json)>,
 }
 
 impl Spec {
@@ -201,7 +205,14 @@ impl Spec {
             regions: vec![shape.iter().map(|&extent| 0..extent).collect()],
             missing: Vec::new(),
             via_zarrs: false,
+            numcodecs: None,
         }
+    }
+
+    /// Adds numcodecs' codec `id` with `configuration` after the array's codecs.
+    fn numcodecs(mut self, id: &'static str, configuration: Json) -> Self {
+        self.numcodecs = Some((id, configuration));
+        self
     }
 
     /// Writes the records through zarrs' element API (`store_array_subset`), which works on
@@ -282,6 +293,37 @@ impl Spec {
         fs::create_dir_all(&dir).unwrap();
         Arc::new(FilesystemStore::new(&dir).unwrap())
     }
+
+    /// `array`, just created under `root` and empty, with the [`Spec::numcodecs`] codec (if
+    /// any) put in its metadata and opened again by zarrdt.
+    fn with_numcodecs(
+        &self,
+        root: &Path,
+        store: &Arc<FilesystemStore>,
+        array: Array<FilesystemStore>,
+    ) -> Array<FilesystemStore> {
+        let Some((id, configuration)) = &self.numcodecs else {
+            return array;
+        };
+        let dir = root.join(format!("{}.zarr", self.name));
+        let (file, codec) = if dir.join("zarr.json").exists() {
+            let codec = json!({"name": format!("numcodecs.{id}"), "configuration": configuration});
+            ("zarr.json", codec)
+        } else {
+            let mut codec = configuration.clone();
+            codec["id"] = json!(id);
+            (".zarray", codec)
+        };
+        let path = dir.join(file);
+        let mut metadata: Json = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+        match file {
+            "zarr.json" => metadata["codecs"].as_array_mut().unwrap().push(codec),
+            _ => metadata["filters"] = json!([codec]),
+        }
+        fs::write(&path, serde_json::to_vec_pretty(&metadata).unwrap()).unwrap();
+        open_array(store.clone(), "/")
+            .unwrap_or_else(|e| panic!("{}: opening with {id}: {e}", self.name))
+    }
 }
 
 /// An array written, and what it must read as.
@@ -320,6 +362,7 @@ where
 {
     let store = spec.store(root);
     let array = spec.options().create(store.clone(), "/", &fill).unwrap();
+    let array = spec.with_numcodecs(root, &store, array);
     store_typed(&array, &spec, &value);
     let expected = spec.expected(&fill, &value);
     check_typed(store, &spec, &expected);
@@ -399,6 +442,7 @@ where
         .enums_of::<T>()
         .create_v2(store.clone(), "/", &layout, fill_value.as_ref())
         .unwrap();
+    let array = spec.with_numcodecs(root, &store, array);
     store_typed(&array, &spec, &value);
     // A null fill reads as the zero record, as NumPy fills it.
     let padding = fill.clone().unwrap_or_else(|| {
@@ -1233,6 +1277,109 @@ fn write_cases(root: &Path) -> Vec<Written> {
             .big()
             .compression(Compression::Lzma { preset: 1 }),
             flat_fill_negative(),
+            flat,
+        ),
+        // ---- numcodecs' checksums, and zarr-python 3's `numcodecs.*` names of zstd, gzip,
+        // blosc and crc32c, in arrays zarr-python made (the codec put in their metadata):
+        // zarrdt writes their chunks, zarr-python checks and reads them. Flat records are 23
+        // bytes, Outer 15: chunks of 3 are of odd length, where zarrs' fletcher32 errs.
+        typed_v3(
+            root,
+            flat_spec("rust_v3_flat_crc32_end", "derived Flat, numcodecs.crc32 at the end")
+                .numcodecs("crc32", json!({"location": "end"})),
+            flat_fill(),
+            flat,
+        ),
+        typed_v3(
+            root,
+            flat_spec(
+                "rust_v3_nested_fletcher32_big",
+                "derived Outer, big endian, numcodecs.fletcher32 (chunks of 45 bytes)",
+            )
+            .big()
+            .numcodecs("fletcher32", json!({})),
+            outer_fill(),
+            outer,
+        ),
+        typed_v3(
+            root,
+            flat_spec(
+                "rust_v3_flat_jenkins_lookup3",
+                "derived Flat, numcodecs.jenkins_lookup3 seeded with 7",
+            )
+            .numcodecs("jenkins_lookup3", json!({"initval": 7, "prefix": null})),
+            flat_fill(),
+            flat,
+        ),
+        typed_v3(
+            root,
+            flat_spec("rust_v3_flat_numcodecs_zstd", "derived Flat, numcodecs.zstd level 3")
+                .numcodecs("zstd", json!({"level": 3})),
+            flat_fill(),
+            flat,
+        ),
+        typed_v3(
+            root,
+            flat_spec("rust_v3_nested_numcodecs_gzip", "derived Outer, numcodecs.gzip {}")
+                .numcodecs("gzip", json!({})),
+            outer_fill(),
+            outer,
+        ),
+        typed_v3(
+            root,
+            flat_spec("rust_v3_flat_numcodecs_blosc", "derived Flat, numcodecs.blosc {}")
+                .numcodecs("blosc", json!({})),
+            flat_fill(),
+            flat,
+        ),
+        typed_v3(
+            root,
+            flat_spec(
+                "rust_v3_flat_numcodecs_crc32c_start",
+                "derived Flat, numcodecs.crc32c at the start",
+            )
+            .numcodecs("crc32c", json!({"location": "start"})),
+            flat_fill(),
+            flat,
+        ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_nested_crc32",
+                "derived Outer as a nested v2 dtype, the crc32 filter (checksum first)",
+                &[7],
+                &[3],
+            )
+            .numcodecs("crc32", json!({}))
+            .partial(&[&[0..2], &[6..7]], &[&[1]]),
+            &["2.18", "3.4"],
+            Some(outer_fill()),
+            outer,
+        ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_flat_fletcher32",
+                "derived Flat as a v2 dtype, the fletcher32 filter (chunks of 69 bytes)",
+                &[7],
+                &[3],
+            )
+            .numcodecs("fletcher32", json!({})),
+            &["2.18", "3.4", "3.1"],
+            Some(flat_fill()),
+            flat,
+        ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_flat_jenkins_lookup3",
+                "derived Flat as a v2 dtype, the jenkins_lookup3 filter",
+                &[7],
+                &[3],
+            )
+            .numcodecs("jenkins_lookup3", json!({"initval": 0, "prefix": null})),
+            &["2.18", "3.4", "3.1"],
+            Some(flat_fill()),
             flat,
         ),
         // ---- Zarr v2

@@ -9,7 +9,12 @@
 //! * `gzip` ([`gzip`]): zarrs' own, decoded within the chunk's size (zarrs reads to the
 //!   stream's end);
 //! * `blosc` ([`blosc`]): zarrs' own, decoded by zarrs once the header's decoded size is the
-//!   chunk's (zarrs allocates the size the header declares).
+//!   chunk's (zarrs allocates the size the header declares);
+//! * the checksums `crc32`, `fletcher32` and `jenkins_lookup3` ([`checksum`]), framed and
+//!   checked as numcodecs does;
+//! * zarr-python 3's `numcodecs.*` Zarr v3 names of codecs zarrs knows by their v2 ids
+//!   (`numcodecs.zstd`, `numcodecs.gzip`, `numcodecs.blosc`, `numcodecs.crc32c`:
+//!   [`numcodecs_names`]).
 //!
 //! Every decoder here allocates at most the decoded size zarrs expects for the chunk
 //! ([`bound`]; zarrs' codecs with such a decoder are [`bounded::BoundedCodec`]s), whatever a
@@ -19,21 +24,25 @@
 pub(crate) mod blosc;
 pub(crate) mod bound;
 pub(crate) mod bounded;
+pub(crate) mod checksum;
 mod configuration;
 pub(crate) mod diagnose;
 pub(crate) mod gzip;
 pub(crate) mod lz4;
 pub(crate) mod lzma;
+pub(crate) mod numcodecs_names;
 mod whole_chunk;
 pub(crate) mod zlib_bz2;
 pub(crate) mod zstd;
 
-/// Registers the codecs that must take precedence over zarrs' own (zlib, bz2, zstd, gzip and
-/// blosc); lz4 and lzma are registered at link time, through `inventory`, as zarrs' own codecs
-/// are.
+/// Registers the codecs that must take precedence over zarrs' own (zlib, bz2, zstd, gzip,
+/// blosc and fletcher32) and the `numcodecs.*` names; lz4, lzma, crc32 and jenkins_lookup3 are
+/// registered at link time, through `inventory`, as zarrs' own codecs are.
 pub(crate) fn register() {
     zlib_bz2::register();
     zstd::register();
     gzip::register();
     blosc::register();
+    checksum::fletcher32::register();
+    numcodecs_names::register();
 }

@@ -39,7 +39,12 @@
 //! (`numcodecs.lz4`, `numcodecs.lzma`) and numcodecs' Zarr v2 ids (`lz4`, `lzma`). Every one
 //! of these decoders allocates at most the decoded size zarrs expects for the chunk; a codec
 //! zarrs cannot create is an [`Error::Codec`] naming it, the array and what would read it.
-//! [`Compression`] writes all four. The crates they are built on:
+//! [`Compression`] writes all four. numcodecs' checksums `crc32` (through `crc32fast`),
+//! `fletcher32` and `jenkins_lookup3` (HDF5's algorithms, which no maintained crate computes,
+//! so written here and checked against numcodecs' values) are codec plugins too, checked on
+//! every read and written into arrays that have them; zarr-python 3's `numcodecs.zstd`,
+//! `numcodecs.gzip`, `numcodecs.blosc` and `numcodecs.crc32c` are read as numcodecs' v2
+//! codecs of the same ids. The crates they are built on:
 //!
 //! * **lz4: `lz4_flex`**, not the `lz4` bindings: pure Rust (no second C library to build),
 //!   with a safe decoder that writes into the slice it is given, so the output is allocated

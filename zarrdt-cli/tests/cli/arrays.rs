@@ -216,21 +216,55 @@ fn v3_shards_encoded_whole_by_zstd() {
 }
 
 /// A codec zarrdt does not read: one line naming the codec, its configuration and why.
+/// Puts `codec` after the codecs of the Zarr v3 array in `dir`.
+fn add_codec(dir: &Path, codec: Json) {
+    let metadata = dir.join("zarr.json");
+    let mut document: Json = serde_json::from_slice(&std::fs::read(&metadata).unwrap()).unwrap();
+    document["codecs"].as_array_mut().unwrap().push(codec);
+    std::fs::write(&metadata, document.to_string()).unwrap();
+}
+
 #[test]
 fn a_codec_zarrdt_does_not_read_is_named() {
     let dir = sharded("unread_codec");
-    let metadata = dir.join("zarr.json");
-    let mut document: Json = serde_json::from_slice(&std::fs::read(&metadata).unwrap()).unwrap();
-    document["codecs"]
-        .as_array_mut()
-        .unwrap()
-        .push(json!({"name": "numcodecs.crc32", "configuration": {}}));
-    std::fs::write(&metadata, document.to_string()).unwrap();
+    add_codec(
+        &dir,
+        json!({"name": "numcodecs.base64", "configuration": {}}),
+    );
     zarrdt(["dump", path(&dir)]).fails(
         1,
         path(&dir),
-        r#"codec {"name":"numcodecs.crc32","configuration":{}}: not a codec zarrdt reads"#,
+        r#"codec {"name":"numcodecs.base64","configuration":{}}: not a codec zarrdt reads"#,
     );
+}
+
+/// An array with numcodecs' crc32 after its codecs, as zarr-python 3 writes
+/// `compressors=[numcodecs.zarr3.CRC32()]`: `dump` reads it, and names a damaged chunk.
+#[test]
+fn a_damaged_crc32_chunk_is_named() {
+    let dir = scratch("crc32");
+    ArrayOptions::new(vec![7], vec![3])
+        .create(store(&dir), "/", &FILL)
+        .unwrap();
+    add_codec(
+        &dir,
+        json!({"name": "numcodecs.crc32", "configuration": {}}),
+    );
+    let array = open_array(store(&dir), "/").unwrap();
+    let samples: Vec<Sample> = (0..7).map(sample).collect();
+    array.store_records(&[0..7], &samples).unwrap();
+    let dump = zarrdt(["dump", path(&dir)]).json();
+    assert_eq!(flatten(&dump["values"], 1).len(), 7);
+    assert_eq!(dump["values"][6], expected(&sample(6), true));
+
+    let chunk = dir.join("c/1");
+    let mut bytes = std::fs::read(&chunk).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x01;
+    std::fs::write(&chunk, &bytes).unwrap();
+    zarrdt(["dump", path(&dir)]).fails(1, path(&dir), "chunk c/1: crc32: the checksum stored");
+    let stderr = zarrdt(["dump", path(&dir)]).stderr;
+    assert!(stderr.contains("the chunk is damaged"), "{stderr}");
 }
 
 #[test]

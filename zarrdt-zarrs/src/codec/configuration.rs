@@ -36,6 +36,11 @@ impl<'a> Settings<'a> {
         }
     }
 
+    /// The codec's numcodecs id.
+    pub(crate) fn codec(&self) -> &'static str {
+        self.codec
+    }
+
     /// The value at `key`, unless absent or `null` (numcodecs' `None`).
     pub(crate) fn get(&mut self, key: &'static str) -> Option<&'a Json> {
         self.read.push(key);
