@@ -1382,6 +1382,20 @@ fn write_cases(root: &Path) -> Vec<Written> {
             Some(flat_fill()),
             flat,
         ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_flat_base64",
+                "derived Flat as a v2 dtype, the base64 filter",
+                &[7],
+                &[3],
+            )
+            .numcodecs("base64", json!({}))
+            .partial(&[&[0..4]], &[&[2]]),
+            &["2.18", "3.4", "3.1"],
+            Some(flat_fill()),
+            flat,
+        ),
         // ---- Zarr v2
         dynamic_v2(
             root,

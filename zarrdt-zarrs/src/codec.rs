@@ -10,6 +10,7 @@
 //!   stream's end);
 //! * `blosc` ([`blosc`]): zarrs' own, decoded by zarrs once the header's decoded size is the
 //!   chunk's (zarrs allocates the size the header declares);
+//! * `base64` ([`base64`]) on the `base64` crate;
 //! * the checksums `crc32`, `fletcher32` and `jenkins_lookup3` ([`checksum`]), framed and
 //!   checked as numcodecs does;
 //! * zarr-python 3's `numcodecs.*` Zarr v3 names of codecs zarrs knows by their v2 ids
@@ -21,6 +22,7 @@
 //! corrupt chunk says about itself. [`diagnose`] names the codec zarrs could not create when an
 //! array does not open.
 
+pub(crate) mod base64;
 pub(crate) mod blosc;
 pub(crate) mod bound;
 pub(crate) mod bounded;
@@ -36,8 +38,8 @@ pub(crate) mod zlib_bz2;
 pub(crate) mod zstd;
 
 /// Registers the codecs that must take precedence over zarrs' own (zlib, bz2, zstd, gzip,
-/// blosc and fletcher32) and the `numcodecs.*` names; lz4, lzma, crc32 and jenkins_lookup3 are
-/// registered at link time, through `inventory`, as zarrs' own codecs are.
+/// blosc and fletcher32) and the `numcodecs.*` names; lz4, lzma, base64, crc32 and
+/// jenkins_lookup3 are registered at link time, through `inventory`, as zarrs' own codecs are.
 pub(crate) fn register() {
     zlib_bz2::register();
     zstd::register();

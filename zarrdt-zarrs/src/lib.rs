@@ -42,7 +42,8 @@
 //! [`Compression`] writes all four. numcodecs' checksums `crc32` (through `crc32fast`),
 //! `fletcher32` and `jenkins_lookup3` (HDF5's algorithms, which no maintained crate computes,
 //! so written here and checked against numcodecs' values) are codec plugins too, checked on
-//! every read and written into arrays that have them; zarr-python 3's `numcodecs.zstd`,
+//! every read and written into arrays that have them, as is numcodecs' `base64` (through the
+//! `base64` crate); zarr-python 3's `numcodecs.zstd`,
 //! `numcodecs.gzip`, `numcodecs.blosc` and `numcodecs.crc32c` are read as numcodecs' v2
 //! codecs of the same ids. The crates they are built on:
 //!

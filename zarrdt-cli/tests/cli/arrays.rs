@@ -229,12 +229,12 @@ fn a_codec_zarrdt_does_not_read_is_named() {
     let dir = sharded("unread_codec");
     add_codec(
         &dir,
-        json!({"name": "numcodecs.base64", "configuration": {}}),
+        json!({"name": "numcodecs.pickle", "configuration": {}}),
     );
     zarrdt(["dump", path(&dir)]).fails(
         1,
         path(&dir),
-        r#"codec {"name":"numcodecs.base64","configuration":{}}: not a codec zarrdt reads"#,
+        r#"codec {"name":"numcodecs.pickle","configuration":{}}: not a codec zarrdt reads"#,
     );
 }
 

@@ -11,7 +11,7 @@ Cases, for whichever zarr-python runs this (2.18, 3.1, 3.4):
   lz4, lzma (xz, alone and raw with a filter chain) and the adler32, crc32 (checksum first
   and last), fletcher32 (chunks of odd length) and jenkins_lookup3 (seeded too) checksums,
   in Zarr v2 (numcodecs ids) and v3 (zarr-python 3's `numcodecs.*` codecs, written with
-  their default `{}` configurations too); zarr-python 3's `numcodecs.*` names of zstd, gzip,
+  their default `{}` configurations too); base64 (Zarr v2); zarr-python 3's `numcodecs.*` names of zstd, gzip,
   blosc and crc32c (v3); and v3 shards that zstd or gzip encode whole (`ShardingCodec` as
   the serializer, a compressor after it). These have a fill value of special floats, text
   and bools, and chunks never written; zarrdt must read every value and the fill value bit
@@ -219,6 +219,7 @@ NUMCODECS = {
     "numcodecs_blosc_zstd": ("Blosc", {"cname": "zstd", "clevel": 3, "shuffle": 2}),
     "numcodecs_crc32c": ("CRC32C", {}),
     "numcodecs_crc32c_start": ("CRC32C", {"location": "start"}),
+    "base64": ("Base64", {}),
 }
 
 # The checksums, which zarr-python 2 takes as filters (before a compressor).
@@ -269,7 +270,8 @@ def codec_cases():
     for codec, dtype in [("zlib", NESTED), ("bz2", TEXT), ("lz4", BIG), ("lzma", NESTED),
                          ("lzma_alone", TEXT), ("lzma_raw", BIG), ("adler32", TEXT),
                          ("fletcher32", NESTED), ("crc32", BIG), ("crc32_end", TEXT),
-                         ("jenkins_lookup3", NESTED), ("jenkins_lookup3_seeded", BIG)]:
+                         ("jenkins_lookup3", NESTED), ("jenkins_lookup3_seeded", BIG),
+                         ("base64", TEXT)]:
         out.append((f"v2_{codec}", 2, (13,), (3,), dtype, codec, None, first))
     if ZARR_MAJOR == 2:
         out.append(("v2_lz4_subarray", 2, (9,), (4,), SUBARRAY, "lz4", None, (slice(0, 5),)))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # zarr-python 2.18.7, 3.1.6 and 3.4.2 each write compressed record arrays (Blosc, zstd, gzip,
 # sharding; v2 and v3; nested records, mixed byte order, subarrays, 2-D, F order, missing
-# chunks; every numcodecs compressor: zlib, bz2, lz4, lzma, and the adler32, crc32,
+# chunks; every numcodecs compressor: zlib, bz2, lz4, lzma, base64, and the adler32, crc32,
 # fletcher32 and jenkins_lookup3 checksums; zarr-python 3's numcodecs.zstd, .gzip, .blosc and
 # .crc32c; shards zstd or gzip encode whole), and `zarrdt dump --format
 # json` must read every element and the fill value as that zarr-python reads them back
