@@ -5,7 +5,9 @@
 //!
 //! The input chooses a small array, sharded or not (one to three dimensions, edges everywhere,
 //! tiles and rows of inner chunks, uncompressed or any of zarrdt's compressors, either byte
-//! order), the part of it written, and edits to the stored chunks and shards: bytes changed,
+//! order; or numcodecs' crc32, crc32c, fletcher32, jenkins_lookup3 or base64, or zarr-python
+//! 3's `numcodecs.zstd` or `numcodecs.blosc`, put in the metadata after the codecs or inside the shards' codecs, as
+//! zarr-python writes them), the part of it written, and edits to the stored chunks and shards: bytes changed,
 //! cut or added, index entries set to values near every limit (the index's crc32c made right
 //! again, so that the entries reach the read), whole objects replaced or removed. The whole
 //! array and one box are then read as records, as one field and as values on one, two and
@@ -34,7 +36,10 @@ use zarrdt::zarrs::storage::store::MemoryStore;
 use zarrdt::zarrs::storage::{
     ListableStorageTraits, ReadableStorageTraits, StoreKey, WritableStorageTraits,
 };
-use zarrdt::{ArrayOptions, Compression, Endian, ReadRecords, WriteRecords, ZarrStruct, ZarrType};
+use serde_json::{Value as Json, json};
+use zarrdt::{
+    ArrayOptions, Compression, Endian, ReadRecords, WriteRecords, ZarrStruct, ZarrType, open_array,
+};
 use zarrdt_fuzz::Choices;
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
@@ -332,8 +337,9 @@ fuzz_target!(|data: &[u8]| {
         shape[largest] = shape[largest].div_ceil(2);
     }
     let sharded = input.byte() % 4 != 0;
-    let compression = match input.byte() % 11 {
-        0..=2 => Compression::None,
+    let codec = input.byte();
+    let compression = match codec % 18 {
+        0..=2 | 11.. => Compression::None,
         3..=4 => Compression::Zstd { level: 1 },
         5 => Compression::Gzip { level: 1 },
         6 => Compression::BloscLz4 { level: 1 },
@@ -341,6 +347,16 @@ fuzz_target!(|data: &[u8]| {
         8 => Compression::Bz2 { level: 1 },
         9 => Compression::Lz4,
         _ => Compression::Lzma { preset: 0 },
+    };
+    let numcodecs = match codec % 18 {
+        11 => Some(json!({"name": "numcodecs.crc32", "configuration": {}})),
+        12 => Some(json!({"name": "numcodecs.fletcher32", "configuration": {}})),
+        13 => Some(json!({"name": "numcodecs.jenkins_lookup3", "configuration": {"initval": 7}})),
+        14 => Some(json!({"name": "numcodecs.base64", "configuration": {}})),
+        15 => Some(json!({"name": "numcodecs.zstd", "configuration": {}})),
+        16 => Some(json!({"name": "numcodecs.crc32c", "configuration": {"location": "start"}})),
+        17 => Some(json!({"name": "numcodecs.blosc", "configuration": {}})),
+        _ => None,
     };
     let mut options = ArrayOptions::new(shape.clone(), inner.clone())
         .endian(if input.byte() % 2 == 0 {
@@ -353,9 +369,24 @@ fuzz_target!(|data: &[u8]| {
         options = options.shards(shards.clone());
     }
     let store = Arc::new(MemoryStore::new());
-    let array = options
+    let mut array = options
         .create(store.clone(), "/", &FILL)
         .expect("a valid array");
+    if let Some(numcodecs) = numcodecs {
+        // After the codecs, or (half of the sharded arrays) after the shards' own.
+        let key = StoreKey::new("zarr.json").expect("a key");
+        let stored = store.get(&key).expect("read").expect("the metadata");
+        let mut metadata: Json = serde_json::from_slice(&stored).expect("its JSON");
+        let codecs = if sharded && codec / 18 % 2 == 0 {
+            &mut metadata["codecs"][0]["configuration"]["codecs"]
+        } else {
+            &mut metadata["codecs"]
+        };
+        codecs.as_array_mut().expect("a codec list").push(numcodecs);
+        let bytes = serde_json::to_vec(&metadata).expect("JSON");
+        store.set(&key, bytes.into()).expect("written");
+        array = open_array(store.clone(), "/").expect("opened with the numcodecs codec");
+    }
     // The whole array, or a box of it, written.
     let written = if input.byte() % 2 == 0 {
         shape.iter().map(|&extent| 0..extent).collect()

@@ -1279,8 +1279,8 @@ fn write_cases(root: &Path) -> Vec<Written> {
             flat_fill_negative(),
             flat,
         ),
-        // ---- numcodecs' checksums, and zarr-python 3's `numcodecs.*` names of zstd, gzip,
-        // blosc and crc32c, in arrays zarr-python made (the codec put in their metadata):
+        // ---- numcodecs' checksums and base64, and zarr-python 3's `numcodecs.*` names of zstd,
+        // gzip, blosc and crc32c, in arrays zarr-python made (the codec put in their metadata):
         // zarrdt writes their chunks, zarr-python checks and reads them. Flat records are 23
         // bytes, Outer 15: chunks of 3 are of odd length, where zarrs' fletcher32 errs.
         typed_v3(
@@ -1379,6 +1379,20 @@ fn write_cases(root: &Path) -> Vec<Written> {
             )
             .numcodecs("jenkins_lookup3", json!({"initval": 0, "prefix": null})),
             &["2.18", "3.4", "3.1"],
+            Some(flat_fill()),
+            flat,
+        ),
+        typed_v2(
+            root,
+            Spec::new(
+                "rust_v2_flat_crc32c_start",
+                "derived Flat as a v2 dtype, the crc32c filter with its checksum first (numcodecs \
+                 0.15, zarr-python 2.18's, has crc32c only with the crc32c module)",
+                &[7],
+                &[3],
+            )
+            .numcodecs("crc32c", json!({"location": "start"})),
+            &["3.4", "3.1"],
             Some(flat_fill()),
             flat,
         ),

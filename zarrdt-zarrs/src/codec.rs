@@ -11,11 +11,10 @@
 //! * `blosc` ([`blosc`]): zarrs' own, decoded by zarrs once the header's decoded size is the
 //!   chunk's (zarrs allocates the size the header declares);
 //! * `base64` ([`base64`]) on the `base64` crate;
-//! * the checksums `crc32`, `fletcher32` and `jenkins_lookup3` ([`checksum`]), framed and
-//!   checked as numcodecs does;
-//! * zarr-python 3's `numcodecs.*` Zarr v3 names of codecs zarrs knows by their v2 ids
-//!   (`numcodecs.zstd`, `numcodecs.gzip`, `numcodecs.blosc`, `numcodecs.crc32c`:
-//!   [`numcodecs_names`]).
+//! * the checksums `crc32`, `crc32c` (numcodecs' names of it), `fletcher32` and
+//!   `jenkins_lookup3` ([`checksum`]), framed and checked as numcodecs does;
+//! * zarr-python 3's `numcodecs.*` Zarr v3 names of compressors zarrs knows by their v2 ids
+//!   (`numcodecs.zstd`, `numcodecs.gzip`, `numcodecs.blosc`: [`numcodecs_names`]).
 //!
 //! Every decoder here allocates at most the decoded size zarrs expects for the chunk
 //! ([`bound`]; zarrs' codecs with such a decoder are [`bounded::BoundedCodec`]s), whatever a
@@ -38,7 +37,7 @@ pub(crate) mod zlib_bz2;
 pub(crate) mod zstd;
 
 /// Registers the codecs that must take precedence over zarrs' own (zlib, bz2, zstd, gzip,
-/// blosc and fletcher32) and the `numcodecs.*` names; lz4, lzma, base64, crc32 and
+/// blosc and fletcher32) and the `numcodecs.*` names; lz4, lzma, base64, crc32, crc32c and
 /// jenkins_lookup3 are registered at link time, through `inventory`, as zarrs' own codecs are.
 pub(crate) fn register() {
     zlib_bz2::register();

@@ -11,9 +11,9 @@ Cases, for whichever zarr-python runs this (2.18, 3.1, 3.4):
   lz4, lzma (xz, alone and raw with a filter chain) and the adler32, crc32 (checksum first
   and last), fletcher32 (chunks of odd length) and jenkins_lookup3 (seeded too) checksums,
   in Zarr v2 (numcodecs ids) and v3 (zarr-python 3's `numcodecs.*` codecs, written with
-  their default `{}` configurations too); base64 (Zarr v2); zarr-python 3's `numcodecs.*` names of zstd, gzip,
-  blosc and crc32c (v3); and v3 shards that zstd or gzip encode whole (`ShardingCodec` as
-  the serializer, a compressor after it). These have a fill value of special floats, text
+  their default `{}` configurations too); base64 and crc32c (Zarr v2); zarr-python 3's
+  `numcodecs.*` names of zstd, gzip, blosc and crc32c (v3); and v3 shards that zstd or gzip
+  encode whole (`ShardingCodec` as the serializer, a compressor after it). These have a fill value of special floats, text
   and bools, and chunks never written; zarrdt must read every value and the fill value bit
   for bit. zarr-python 2.18 and 3.4 must write every one (3.1 cannot write nested v2
   records or sharded v3 records: skipped).
@@ -273,6 +273,10 @@ def codec_cases():
                          ("jenkins_lookup3", NESTED), ("jenkins_lookup3_seeded", BIG),
                          ("base64", TEXT)]:
         out.append((f"v2_{codec}", 2, (13,), (3,), dtype, codec, None, first))
+    if ZARR_MAJOR == 3:
+        # numcodecs 0.15 (zarr-python 2.18's) has CRC32C only with the crc32c module.
+        for codec, dtype in [("numcodecs_crc32c", TEXT), ("numcodecs_crc32c_start", BIG)]:
+            out.append((f"v2_{codec}", 2, (13,), (3,), dtype, codec, None, first))
     if ZARR_MAJOR == 2:
         out.append(("v2_lz4_subarray", 2, (9,), (4,), SUBARRAY, "lz4", None, (slice(0, 5),)))
         out.append(("v2_lzma_subarray", 2, (9,), (4,), SUBARRAY, "lzma_raw", None,

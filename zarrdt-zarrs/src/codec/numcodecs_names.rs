@@ -1,27 +1,24 @@
-//! zarr-python 3's Zarr v3 names of the numcodecs codecs zarrs knows by their Zarr v2 ids
-//! alone: `numcodecs.zstd`, `numcodecs.gzip`, `numcodecs.blosc` and `numcodecs.crc32c`, what
-//! `numcodecs.zarr3` writes for `compressors=[numcodecs.zarr3.Zstd()]` and the like.
+//! zarr-python 3's Zarr v3 names of the numcodecs compressors zarrs knows by their Zarr v2
+//! ids alone: `numcodecs.zstd`, `numcodecs.gzip` and `numcodecs.blosc`, what
+//! `numcodecs.zarr3` writes for `compressors=[numcodecs.zarr3.Zstd()]` and the like
+//! (`numcodecs.crc32c`: [`super::checksum::crc32`]).
 //!
 //! Such a codec's bytes are those of numcodecs' codec of the same id, and its configuration is
 //! that codec's without the `id`, holding only the arguments it was given (`{}` for the
 //! defaults). Each is made as the Zarr v2 codec of that id, from numcodecs' defaults overlaid
 //! with the configuration: so it decodes as that v2 codec does, within the chunk's size (zstd,
-//! gzip, blosc: [`super::bounded`]). zarrs makes blosc and crc32c only with an array's
-//! metadata, so those two are made here from numcodecs' configuration; blosc then writes its
-//! chunks unshuffled (below).
+//! gzip, blosc: [`super::bounded`]). zarrs makes blosc only with an array's metadata, so it is
+//! made here from numcodecs' configuration, and writes its chunks unshuffled (below).
 
 use std::sync::Arc;
 
 use serde_json::{Map, Value as Json, json};
+use zarrs::array::codec::BloscCodec;
 use zarrs::array::codec::api::{Codec, CodecRuntimePluginV3, register_codec_v3};
-use zarrs::array::codec::{BloscCodec, Crc32cCodec};
 use zarrs::metadata::v2::MetadataV2;
 use zarrs::metadata::v3::MetadataV3;
 use zarrs::metadata_ext::codec::blosc::{
     BloscCodecConfigurationNumcodecs, codec_blosc_v2_numcodecs_to_v3,
-};
-use zarrs::metadata_ext::codec::crc32c::{
-    Crc32cCodecConfiguration, Crc32cCodecConfigurationNumcodecs,
 };
 use zarrs::plugin::PluginCreateError;
 
@@ -33,25 +30,20 @@ fn v2_id(name: &str) -> Option<&'static str> {
         "numcodecs.zstd" => Some("zstd"),
         "numcodecs.gzip" => Some("gzip"),
         "numcodecs.blosc" => Some("blosc"),
-        "numcodecs.crc32c" => Some("crc32c"),
         _ => None,
     }
 }
 
 /// numcodecs' defaults of the arguments of the codec `id` that zarrs requires (numcodecs
-/// 0.17: `Zstd()`, `GZip()`, `Blosc()` and `CRC32C()`).
+/// 0.17: `Zstd()`, `GZip()` and `Blosc()`).
 fn numcodecs_defaults(id: &str) -> Map<String, Json> {
     let defaults = match id {
         "zstd" => json!({"level": 0, "checksum": false}),
         "gzip" => json!({"level": 1}),
         "blosc" => json!({"cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 0}),
-        "crc32c" => json!({"location": "end"}),
         _ => json!({}),
     };
-    match defaults {
-        Json::Object(defaults) => defaults,
-        _ => Map::new(),
-    }
+    defaults.as_object().cloned().unwrap_or_default()
 }
 
 /// Registers the names with zarrs, ahead of any zarrs has.
@@ -72,16 +64,9 @@ fn create(metadata: &MetadataV3) -> Result<Codec, PluginCreateError> {
     };
     let mut configuration = numcodecs_defaults(id);
     configuration.extend(of_v3(metadata));
-    let made = if id == "blosc" {
-        blosc(&configuration)
-    } else if id == "crc32c" {
-        crc32c(&configuration)
-    } else {
-        let mut v2 = configuration.clone();
-        v2.insert("id".into(), id.into());
-        serde_json::from_value::<MetadataV2>(Json::Object(v2))
-            .map_err(|error| error.to_string())
-            .and_then(|v2| Codec::from_metadata(&v2).map_err(|error| error.to_string()))
+    let made = match id {
+        "blosc" => blosc(&configuration),
+        _ => v2_codec(id, &configuration),
     };
     made.map_err(|error| {
         PluginCreateError::Other(format!(
@@ -91,14 +76,14 @@ fn create(metadata: &MetadataV3) -> Result<Codec, PluginCreateError> {
     })
 }
 
-/// zarrs' crc32c codec of numcodecs' `configuration` (its `location`), which zarrs makes from
-/// a v3 `crc32c` or a v2 array's compressor, not from a v2 codec's metadata alone.
-fn crc32c(configuration: &Map<String, Json>) -> Result<Codec, String> {
-    let numcodecs: Crc32cCodecConfigurationNumcodecs =
-        serde_json::from_value(Json::Object(configuration.clone())).map_err(|e| e.to_string())?;
-    let codec =
-        Crc32cCodec::new_with_configuration(&Crc32cCodecConfiguration::Numcodecs(numcodecs));
-    Ok(Codec::BytesToBytes(Arc::new(codec)))
+/// The v2 codec `id` of numcodecs' `configuration`, as zarrs (and zarrdt's plugins ahead of
+/// zarrs' own) make it.
+fn v2_codec(id: &str, configuration: &Map<String, Json>) -> Result<Codec, String> {
+    let mut v2 = configuration.clone();
+    v2.insert("id".into(), id.into());
+    let metadata: MetadataV2 =
+        serde_json::from_value(Json::Object(v2)).map_err(|error| error.to_string())?;
+    Codec::from_metadata(&metadata).map_err(|error| error.to_string())
 }
 
 /// zarrs' blosc codec of numcodecs' `configuration`, its header checked before it decodes
@@ -146,8 +131,6 @@ mod tests {
                 "numcodecs.blosc",
                 json!({"cname": "zstd", "clevel": 3, "shuffle": 2, "blocksize": 0}),
             ),
-            ("numcodecs.crc32c", json!({})),
-            ("numcodecs.crc32c", json!({"location": "start"})),
         ] {
             let Codec::BytesToBytes(codec) = codec(name, configuration.clone()).unwrap() else {
                 panic!("{name}: not a bytes-to-bytes codec");

@@ -89,12 +89,10 @@ struct State {
 }
 
 impl State {
-    /// Adds the little-endian words of `block` (up to 12 bytes, missing ones zero) to the state.
-    fn add(&mut self, block: &[u8]) {
-        let mut padded = [0u8; 12];
-        padded[..block.len()].copy_from_slice(block);
+    /// Adds the three little-endian words of `block` to the state.
+    fn add(&mut self, block: &[u8; 12]) {
         let word = |at: usize| {
-            u32::from_le_bytes([padded[at], padded[at + 1], padded[at + 2], padded[at + 3]])
+            u32::from_le_bytes([block[at], block[at + 1], block[at + 2], block[at + 3]])
         };
         self.a = self.a.wrapping_add(word(0));
         self.b = self.b.wrapping_add(word(4));
@@ -159,13 +157,16 @@ fn lookup3(bytes: &[u8], initval: u32) -> u32 {
     if bytes.is_empty() {
         return state.c;
     }
-    // Every block but the last is mixed in; the last, 12 bytes or fewer, is finished.
-    let last = (bytes.len() - 1) / 12 * 12;
-    for block in bytes[..last].chunks_exact(12) {
+    // Every block but the last is mixed in; the last, 12 bytes or fewer, zero-padded, is
+    // finished.
+    let (blocks, last) = bytes.split_at((bytes.len() - 1) / 12 * 12);
+    for block in blocks.as_chunks::<12>().0 {
         state.add(block);
         state.mix();
     }
-    state.add(&bytes[last..]);
+    let mut padded = [0u8; 12];
+    padded[..last.len()].copy_from_slice(last);
+    state.add(&padded);
     state.finish();
     state.c
 }

@@ -1,6 +1,7 @@
-//! numcodecs' 32-bit checksum codecs that zarrs lacks or gets wrong: `crc32` ([`crc32`]),
-//! `fletcher32` ([`fletcher32`]) and `jenkins_lookup3` ([`lookup3`]), each a whole-chunk
-//! codec under numcodecs' Zarr v2 id and zarr-python 3's `numcodecs.*` Zarr v3 name.
+//! numcodecs' 32-bit checksum codecs that zarrs lacks, registers under other names or gets
+//! wrong: `crc32` and `crc32c` ([`crc32`]), `fletcher32` ([`fletcher32`]) and
+//! `jenkins_lookup3` ([`lookup3`]), each a whole-chunk codec under numcodecs' Zarr v2 id and
+//! zarr-python 3's `numcodecs.*` Zarr v3 name.
 //!
 //! Each frames a chunk as numcodecs does: the chunk's bytes with a 4-byte little-endian
 //! checksum of them before (numcodecs' `location="start"`) or after (`"end"`). Decoding
