@@ -1835,14 +1835,16 @@ fn tensorstore_reads_v3(data_type: &DataType) -> bool {
     }
 }
 
-/// tensorstore reads a compression in Zarr v3 (its `zarr3` driver: zstd, gzip, Blosc, not the
-/// numcodecs names) or v2 (its `zarr` driver: also zlib and bz2, not lz4 or lzma).
-fn tensorstore_reads_codec(zarr_format: u8, compression: &Compression) -> bool {
-    match compression {
-        Compression::Zlib { .. } | Compression::Bz2 { .. } => zarr_format == 2,
-        Compression::Lz4 | Compression::Lzma { .. } => false,
-        _ => true,
-    }
+/// tensorstore reads the codecs of `spec` in Zarr v3 (its `zarr3` driver: zstd, gzip, Blosc,
+/// none of the `numcodecs.*` names) or v2 (its `zarr` driver: also zlib and bz2, not lz4 or
+/// lzma, and no filters: "filters are not supported").
+fn tensorstore_reads_codecs(zarr_format: u8, spec: &Spec) -> bool {
+    spec.numcodecs.is_none()
+        && match spec.compression {
+            Compression::Zlib { .. } | Compression::Bz2 { .. } => zarr_format == 2,
+            Compression::Lz4 | Compression::Lzma { .. } => false,
+            _ => true,
+        }
 }
 
 /// tensorstore's `zarr` driver reads a Zarr v2 structured dtype (one field at a time) whose
@@ -1879,7 +1881,7 @@ fn check_and_describe(root: &Path, written: &mut Written) -> Json {
     // v2 into the `.zarray` dtype itself.
     let reader = if written.zarr_format == 3 {
         let data_type = record.data_type().unwrap();
-        if tensorstore_reads_v3(data_type) && tensorstore_reads_codec(3, &spec.compression) {
+        if tensorstore_reads_v3(data_type) && tensorstore_reads_codecs(3, spec) {
             written.readers.push("tensorstore");
         }
         Layout::from_data_type(data_type, Some(Endian::Little)).unwrap()
@@ -1890,7 +1892,7 @@ fn check_and_describe(root: &Path, written: &mut Written) -> Json {
             .and_then(StructDataType::stored_layout)
             .unwrap_or_else(|| panic!("{name}: not opened as a v2 structured array"));
         assert_eq!(stored, &written.layout, "{name}: v2 dtype");
-        if tensorstore_reads_v2(&written.layout) && tensorstore_reads_codec(2, &spec.compression) {
+        if tensorstore_reads_v2(&written.layout) && tensorstore_reads_codecs(2, spec) {
             written.readers.push("tensorstore");
         }
         written.layout.clone()
