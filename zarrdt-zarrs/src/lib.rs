@@ -40,12 +40,13 @@
 //! of these decoders allocates at most the decoded size zarrs expects for the chunk; a codec
 //! zarrs cannot create is an [`Error::Codec`] naming it, the array and what would read it.
 //! [`Compression`] writes all four. numcodecs' checksums `crc32` (through `crc32fast`),
-//! `crc32c` (through `crc32c`, under numcodecs' names),
-//! `fletcher32` and `jenkins_lookup3` (HDF5's algorithms, which no maintained crate computes,
-//! so written here and checked against numcodecs' values) are codec plugins too, checked on
-//! every read and written into arrays that have them, as is numcodecs' `base64` (through the
-//! `base64` crate); zarr-python 3's `numcodecs.zstd`,
-//! `numcodecs.gzip` and `numcodecs.blosc` are read as numcodecs' v2 codecs of the same ids. The crates they are built on:
+//! `crc32c` (through `crc32c`, under numcodecs' names), `fletcher32` and `jenkins_lookup3`
+//! (HDF5's algorithms, which no maintained crate computes, so written here and checked
+//! against numcodecs' values) are codec plugins too, checked on every read (unless zarrs'
+//! `validate_checksums` is off) and written into arrays that have them, as is numcodecs'
+//! `base64` (through the `base64` crate); zarr-python 3's `numcodecs.zstd`, `numcodecs.gzip`
+//! and `numcodecs.blosc` are read as numcodecs' v2 codecs of the same ids. The crates they
+//! are built on:
 //!
 //! * **lz4: `lz4_flex`**, not the `lz4` bindings: pure Rust (no second C library to build),
 //!   with a safe decoder that writes into the slice it is given, so the output is allocated

@@ -9,7 +9,7 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use serde_json::{Map, Value as Json};
-use zarrs::array::codec::api::CodecError;
+use zarrs::array::codec::api::{CodecError, CodecOptions};
 use zarrs::plugin::PluginCreateError;
 
 use super::bound::DecodedSize;
@@ -41,7 +41,12 @@ impl WholeChunkCodec for Base64Codec {
         Ok(STANDARD.encode(decoded).into_bytes())
     }
 
-    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
+    fn decode_chunk(
+        &self,
+        encoded: &[u8],
+        expected: DecodedSize,
+        _options: &CodecOptions,
+    ) -> Result<Vec<u8>, CodecError> {
         decode(encoded, expected)
     }
 }
@@ -83,7 +88,9 @@ mod tests {
         let encoded = Base64Codec.encode_chunk(&records).unwrap();
         assert_eq!(encoded, b"AAAAAAABAAAAAAIAAAAA");
         assert_eq!(
-            Base64Codec.decode_chunk(&encoded, exact(15)).unwrap(),
+            Base64Codec
+                .decode_chunk(&encoded, exact(15), &CodecOptions::default())
+                .unwrap(),
             records
         );
         for len in 0..8 {
@@ -92,7 +99,7 @@ mod tests {
             assert!(encoded.len() as u64 <= Base64Codec.encoded_bound(len as u64));
             assert_eq!(
                 Base64Codec
-                    .decode_chunk(&encoded, exact(len as u64))
+                    .decode_chunk(&encoded, exact(len as u64), &CodecOptions::default())
                     .unwrap(),
                 data
             );

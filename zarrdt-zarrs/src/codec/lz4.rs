@@ -6,7 +6,7 @@
 //! into exactly that many bytes with `lz4_flex`'s safe decoder.
 
 use serde_json::{Map, Value as Json};
-use zarrs::array::codec::api::CodecError;
+use zarrs::array::codec::api::{CodecError, CodecOptions};
 use zarrs::plugin::PluginCreateError;
 
 use super::bound::DecodedSize;
@@ -63,7 +63,12 @@ impl WholeChunkCodec for Lz4Codec {
         encode(decoded)
     }
 
-    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
+    fn decode_chunk(
+        &self,
+        encoded: &[u8],
+        expected: DecodedSize,
+        _options: &CodecOptions,
+    ) -> Result<Vec<u8>, CodecError> {
         decode(encoded, expected)
     }
 }

@@ -25,7 +25,7 @@ use liblzma::stream::{
     CONCATENATED, Check, Filters, LzmaOptions, MatchFinder, Mode, PRESET_EXTREME, Stream,
 };
 use serde_json::{Map, Value as Json, json};
-use zarrs::array::codec::api::CodecError;
+use zarrs::array::codec::api::{CodecError, CodecOptions};
 use zarrs::plugin::PluginCreateError;
 
 use super::bound::{DecodedSize, read_bounded};
@@ -468,7 +468,12 @@ impl WholeChunkCodec for LzmaCodec {
         Ok(out)
     }
 
-    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
+    fn decode_chunk(
+        &self,
+        encoded: &[u8],
+        expected: DecodedSize,
+        _options: &CodecOptions,
+    ) -> Result<Vec<u8>, CodecError> {
         let memory = expected.size.max(LARGEST_PRESET_DICTIONARY) + DECODER_OVERHEAD;
         let mut decoder = XzDecoder::new_stream(encoded, self.decoder(memory)?);
         let out = read_bounded("lzma", &mut decoder, expected, encoded.len())?;

@@ -8,7 +8,7 @@
 //! for each codec type.
 
 use serde_json::{Map, Value as Json};
-use zarrs::array::codec::api::CodecError;
+use zarrs::array::codec::api::{CodecError, CodecOptions};
 use zarrs::plugin::PluginCreateError;
 
 use super::bound::DecodedSize;
@@ -27,8 +27,14 @@ pub(crate) trait WholeChunkCodec: Clone + std::fmt::Debug + Send + Sync + 'stati
     /// `decoded`, encoded.
     fn encode_chunk(&self, decoded: &[u8]) -> Result<Vec<u8>, CodecError>;
 
-    /// `encoded`, decoded: `expected` bytes (or at most that many), never more.
-    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError>;
+    /// `encoded`, decoded: `expected` bytes (or at most that many), never more; a checksum
+    /// checked unless `options` say not to (zarrs' `validate_checksums`).
+    fn decode_chunk(
+        &self,
+        encoded: &[u8],
+        expected: DecodedSize,
+        options: &CodecOptions,
+    ) -> Result<Vec<u8>, CodecError>;
 }
 
 /// Implements zarrs' codec traits for the [`WholeChunkCodec`] `$codec` and registers it under
@@ -144,7 +150,7 @@ macro_rules! whole_chunk_codec {
                 &self,
                 encoded_value: zarrs::array::ArrayBytesRaw<'a>,
                 decoded_representation: &zarrs::array::BytesRepresentation,
-                _options: &zarrs::array::codec::api::CodecOptions,
+                options: &zarrs::array::codec::api::CodecOptions,
             ) -> Result<zarrs::array::ArrayBytesRaw<'a>, zarrs::array::codec::api::CodecError>
             {
                 let expected = $crate::codec::bound::DecodedSize::of(decoded_representation);
@@ -152,6 +158,7 @@ macro_rules! whole_chunk_codec {
                     self,
                     &encoded_value,
                     expected,
+                    options,
                 )
                 .map(std::borrow::Cow::Owned)
             }

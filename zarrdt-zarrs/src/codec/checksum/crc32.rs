@@ -8,7 +8,7 @@
 //! arrays with numcodecs' `crc32c` filter, and zarr-python 3's `numcodecs.crc32c`, read here.
 
 use serde_json::{Map, Value as Json};
-use zarrs::array::codec::api::CodecError;
+use zarrs::array::codec::api::{CodecError, CodecOptions};
 use zarrs::plugin::PluginCreateError;
 
 use super::{Location, frame, unframe};
@@ -69,8 +69,20 @@ impl WholeChunkCodec for Crc32Codec {
         Ok(frame(decoded, crc32fast::hash(decoded), self.location))
     }
 
-    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
-        unframe("crc32", encoded, self.location, expected, crc32fast::hash)
+    fn decode_chunk(
+        &self,
+        encoded: &[u8],
+        expected: DecodedSize,
+        options: &CodecOptions,
+    ) -> Result<Vec<u8>, CodecError> {
+        unframe(
+            "crc32",
+            encoded,
+            self.location,
+            expected,
+            options,
+            crc32fast::hash,
+        )
     }
 }
 
@@ -93,8 +105,20 @@ impl WholeChunkCodec for Crc32cCodec {
         Ok(frame(decoded, crc32c::crc32c(decoded), self.location))
     }
 
-    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
-        unframe("crc32c", encoded, self.location, expected, crc32c::crc32c)
+    fn decode_chunk(
+        &self,
+        encoded: &[u8],
+        expected: DecodedSize,
+        options: &CodecOptions,
+    ) -> Result<Vec<u8>, CodecError> {
+        unframe(
+            "crc32c",
+            encoded,
+            self.location,
+            expected,
+            options,
+            crc32c::crc32c,
+        )
     }
 }
 
@@ -117,14 +141,18 @@ mod tests {
         };
         let encoded = end.encode_chunk(b"123456789").unwrap();
         assert_eq!(encoded[9..], [0x26, 0x39, 0xf4, 0xcb]);
-        assert_eq!(end.decode_chunk(&encoded, exact()).unwrap(), b"123456789");
+        assert_eq!(
+            end.decode_chunk(&encoded, exact(), &CodecOptions::default())
+                .unwrap(),
+            b"123456789"
+        );
         let start = Crc32Codec::from_configuration(&Map::new()).unwrap();
         let encoded = start.encode_chunk(b"123456789").unwrap();
         assert_eq!(encoded[..4], [0x26, 0x39, 0xf4, 0xcb]);
         let mut damaged = encoded.clone();
         damaged[5] ^= 1;
         let error = start
-            .decode_chunk(&damaged, exact())
+            .decode_chunk(&damaged, exact(), &CodecOptions::default())
             .unwrap_err()
             .to_string();
         assert!(
@@ -135,12 +163,19 @@ mod tests {
         let end = Crc32cCodec::from_configuration(&Map::new()).unwrap();
         let encoded = end.encode_chunk(b"123456789").unwrap();
         assert_eq!(encoded[9..], [0x83, 0x92, 0x06, 0xe3]);
-        assert_eq!(end.decode_chunk(&encoded, exact()).unwrap(), b"123456789");
+        assert_eq!(
+            end.decode_chunk(&encoded, exact(), &CodecOptions::default())
+                .unwrap(),
+            b"123456789"
+        );
         let json: Map<String, Json> = serde_json::from_str(r#"{"location": "start"}"#).unwrap();
         let start = Crc32cCodec::from_configuration(&json).unwrap();
         let encoded = start.encode_chunk(b"123456789").unwrap();
         assert_eq!(encoded[..4], [0x83, 0x92, 0x06, 0xe3]);
-        let error = end.decode_chunk(&encoded, exact()).unwrap_err().to_string();
+        let error = end
+            .decode_chunk(&encoded, exact(), &CodecOptions::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             error.contains("crc32c: the checksum stored at the end"),
             "{error}"

@@ -11,8 +11,8 @@
 
 use serde_json::{Map, Value as Json};
 use zarrs::array::codec::api::{
-    CodecError, CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraitsV2, CodecTraitsV3,
-    register_codec_v2, register_codec_v3,
+    CodecError, CodecOptions, CodecRuntimePluginV2, CodecRuntimePluginV3, CodecTraitsV2,
+    CodecTraitsV3, register_codec_v2, register_codec_v3,
 };
 use zarrs::plugin::PluginCreateError;
 
@@ -61,8 +61,20 @@ impl WholeChunkCodec for Fletcher32Codec {
         Ok(frame(decoded, fletcher32(decoded), Location::End))
     }
 
-    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
-        unframe("fletcher32", encoded, Location::End, expected, fletcher32)
+    fn decode_chunk(
+        &self,
+        encoded: &[u8],
+        expected: DecodedSize,
+        options: &CodecOptions,
+    ) -> Result<Vec<u8>, CodecError> {
+        unframe(
+            "fletcher32",
+            encoded,
+            Location::End,
+            expected,
+            options,
+            fletcher32,
+        )
     }
 }
 
@@ -160,11 +172,16 @@ mod tests {
         let encoded = Fletcher32Codec.encode_chunk(&data).unwrap();
         assert_eq!(encoded[21..], fletcher32(&data).to_le_bytes());
         let exact = DecodedSize::of(&BytesRepresentation::FixedSize(21));
-        assert_eq!(Fletcher32Codec.decode_chunk(&encoded, exact).unwrap(), data);
+        assert_eq!(
+            Fletcher32Codec
+                .decode_chunk(&encoded, exact, &CodecOptions::default())
+                .unwrap(),
+            data
+        );
         let mut damaged = encoded;
         damaged[20] ^= 0x80;
         let error = Fletcher32Codec
-            .decode_chunk(&damaged, exact)
+            .decode_chunk(&damaged, exact, &CodecOptions::default())
             .unwrap_err()
             .to_string();
         assert!(

@@ -9,7 +9,7 @@
 //! description, checked against numcodecs' values and the ones Bob Jenkins' `lookup3.c` gives.
 
 use serde_json::{Map, Value as Json};
-use zarrs::array::codec::api::CodecError;
+use zarrs::array::codec::api::{CodecError, CodecOptions};
 use zarrs::plugin::PluginCreateError;
 
 use super::{Location, frame, unframe};
@@ -70,12 +70,18 @@ impl WholeChunkCodec for JenkinsLookup3Codec {
         ))
     }
 
-    fn decode_chunk(&self, encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> {
+    fn decode_chunk(
+        &self,
+        encoded: &[u8],
+        expected: DecodedSize,
+        options: &CodecOptions,
+    ) -> Result<Vec<u8>, CodecError> {
         unframe(
             "jenkins_lookup3",
             encoded,
             Location::End,
             expected,
+            options,
             |bytes| lookup3(bytes, self.initval),
         )
     }
@@ -264,9 +270,14 @@ mod tests {
         let encoded = codec.encode_chunk(b"abc").unwrap();
         assert_eq!(encoded, [b'a', b'b', b'c', 0x9b, 0xce, 0x24, 0xbf]);
         let exact = DecodedSize::of(&BytesRepresentation::FixedSize(3));
-        assert_eq!(codec.decode_chunk(&encoded, exact).unwrap(), b"abc");
+        assert_eq!(
+            codec
+                .decode_chunk(&encoded, exact, &CodecOptions::default())
+                .unwrap(),
+            b"abc"
+        );
         let error = JenkinsLookup3Codec { initval: 0 }
-            .decode_chunk(&encoded, exact)
+            .decode_chunk(&encoded, exact, &CodecOptions::default())
             .unwrap_err()
             .to_string();
         assert!(

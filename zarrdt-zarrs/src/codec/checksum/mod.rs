@@ -5,15 +5,16 @@
 //!
 //! Each frames a chunk as numcodecs does: the chunk's bytes with a 4-byte little-endian
 //! checksum of them before (numcodecs' `location="start"`) or after (`"end"`). Decoding
-//! checks the checksum and hands over the bytes without it, or fails naming what was stored
-//! and what the bytes sum to; nothing is allocated beyond the chunk's own bytes.
+//! checks the checksum (unless zarrs' `CodecOptions::validate_checksums` is off, as for zarrs'
+//! own checksums) and hands over the bytes without it, or fails naming what was stored and
+//! what the bytes sum to; nothing is allocated beyond the chunk's own bytes.
 
 pub(crate) mod crc32;
 pub(crate) mod fletcher32;
 pub(crate) mod lookup3;
 
 use serde_json::Value as Json;
-use zarrs::array::codec::api::CodecError;
+use zarrs::array::codec::api::{CodecError, CodecOptions};
 use zarrs::plugin::PluginCreateError;
 
 use super::bound::DecodedSize;
@@ -71,12 +72,15 @@ fn frame(decoded: &[u8], sum: u32, location: Location) -> Vec<u8> {
 }
 
 /// The bytes of the chunk `encoded` (of `codec`, its checksum at `location`), once `sum` of
-/// them is the checksum stored; they must be `expected` bytes.
+/// them is the checksum stored, unless `options` say not to check it (zarrs'
+/// `validate_checksums`, on by default, as it is for zarrs' own checksums); they must be
+/// `expected` bytes.
 fn unframe(
     codec: &str,
     encoded: &[u8],
     location: Location,
     expected: DecodedSize,
+    options: &CodecOptions,
     sum: impl FnOnce(&[u8]) -> u32,
 ) -> Result<Vec<u8>, CodecError> {
     let split = match location {
@@ -97,6 +101,9 @@ fn unframe(
         return Err(expected.mismatch(codec, bytes.len() as u64, false));
     }
     let stored = u32::from_le_bytes(stored);
+    if !options.validate_checksums() {
+        return Ok(bytes.to_vec());
+    }
     let computed = sum(bytes);
     if stored != computed {
         return Err(CodecError::Other(format!(
@@ -137,17 +144,40 @@ pub(crate) mod tests {
         let end = frame(&data, 6, Location::End);
         assert_eq!(end, [1, 2, 3, 6, 0, 0, 0]);
         assert_eq!(
-            unframe("t", &start, Location::Start, exact(3), sum).unwrap(),
+            unframe(
+                "t",
+                &start,
+                Location::Start,
+                exact(3),
+                &CodecOptions::default(),
+                sum
+            )
+            .unwrap(),
             data
         );
         assert_eq!(
-            unframe("t", &end, Location::End, exact(3), sum).unwrap(),
+            unframe(
+                "t",
+                &end,
+                Location::End,
+                exact(3),
+                &CodecOptions::default(),
+                sum
+            )
+            .unwrap(),
             data
         );
         // The other location reads a checksum that is not the bytes' own.
-        let error = unframe("t", &end, Location::Start, exact(3), sum)
-            .unwrap_err()
-            .to_string();
+        let error = unframe(
+            "t",
+            &end,
+            Location::Start,
+            exact(3),
+            &CodecOptions::default(),
+            sum,
+        )
+        .unwrap_err()
+        .to_string();
         assert!(
             error.contains("t: the checksum stored at the start of the chunk, 0x06030201"),
             "{error}"
@@ -156,25 +186,69 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_checksum_is_not_checked_where_the_options_say_so() {
+        // As zarrs' own checksums: `validate_checksums` off hands over the bytes as stored.
+        let framed = frame(&[1, 2, 3], 7, Location::End);
+        let unchecked = CodecOptions::default().with_validate_checksums(false);
+        assert_eq!(
+            unframe("t", &framed, Location::End, exact(3), &unchecked, sum).unwrap(),
+            [1, 2, 3]
+        );
+        let error = unframe(
+            "t",
+            &framed,
+            Location::End,
+            exact(3),
+            &CodecOptions::default(),
+            sum,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("the chunk is damaged"), "{error}");
+    }
+
+    #[test]
     fn short_chunks_and_chunks_of_another_size_are_errors() {
-        let error = unframe("t", &[1, 2, 3], Location::End, exact(0), sum)
-            .unwrap_err()
-            .to_string();
+        let error = unframe(
+            "t",
+            &[1, 2, 3],
+            Location::End,
+            exact(0),
+            &CodecOptions::default(),
+            sum,
+        )
+        .unwrap_err()
+        .to_string();
         assert!(
             error.contains("a chunk of 3 bytes has no room for its 4-byte checksum"),
             "{error}"
         );
         let framed = frame(&[1, 2, 3], 6, Location::End);
-        let error = unframe("t", &framed, Location::End, exact(4), sum)
-            .unwrap_err()
-            .to_string();
+        let error = unframe(
+            "t",
+            &framed,
+            Location::End,
+            exact(4),
+            &CodecOptions::default(),
+            sum,
+        )
+        .unwrap_err()
+        .to_string();
         assert!(
             error.contains("expected the 4 bytes of the chunk"),
             "{error}"
         );
         // An empty chunk is its checksum alone.
         assert_eq!(
-            unframe("t", &[0; 4], Location::Start, exact(0), sum).unwrap(),
+            unframe(
+                "t",
+                &[0; 4],
+                Location::Start,
+                exact(0),
+                &CodecOptions::default(),
+                sum
+            )
+            .unwrap(),
             Vec::<u8>::new()
         );
     }
