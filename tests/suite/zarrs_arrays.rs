@@ -165,6 +165,14 @@ fn round_trip(name: &str, options: ArrayOptions) {
     ));
 }
 
+/// A pool of `threads` threads for a read to run on.
+fn thread_pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
 #[test]
 fn records_round_trip_in_every_codec_and_byte_order() {
     let compressions = [
@@ -810,10 +818,7 @@ fn whole_shards_read_as_zarrs_reads_them() {
         let records: Vec<Particle> = range.clone().map(particle).collect();
         array.store_records(&[range], &records).unwrap();
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let pool = thread_pool(2);
     pool.install(|| {
         reads_as_zarrs_reads(
             "split_many",
@@ -916,10 +921,7 @@ fn whole_shards_read_as_zarrs_reads_them() {
             vec![2..11, 1..5],
         ];
         for threads in [2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = thread_pool(threads);
             pool.install(|| reads_as_zarrs_reads(name, &array, &subsets));
         }
     }
@@ -985,10 +987,7 @@ fn tiles_in_three_dimensions_read_as_zarrs_reads_them() {
             vec![3..5, 0..9, 10..11],
         ];
         for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = thread_pool(threads);
             pool.install(|| reads_as_zarrs_reads(name, &array, &subsets));
         }
     }
@@ -1078,7 +1077,7 @@ rusty_fork_test! {
             let held = 2 * shards_per_slab as usize * largest_stored
                 + bands * band as usize * inner_bytes
                 + (1 << 20);
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let pool = thread_pool(2);
             let (read, usage) = pool.install(|| {
                 meter::measure(|| array.retrieve_records::<Particle>(&subset).unwrap())
             });
@@ -1200,10 +1199,7 @@ fn the_first_two_shards_read_whole_are_fetched_together() {
         4_000,
         Compression::Zstd { level: 1 },
     );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let pool = thread_pool(2);
     let meeting = Arc::new(WatchedReads::new(&dir, true));
     let array = open_array(Arc::clone(&meeting), "/").unwrap();
     let read = pool.install(|| array.retrieve_records::<Particle>(&[0..count]).unwrap());
@@ -1240,10 +1236,7 @@ fn shards_read_whole_are_asked_for_once() {
         });
         std::fs::remove_file(gone.join("c").join("2")).unwrap();
         for threads in [1, 2] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = thread_pool(threads);
             let watched = Arc::new(WatchedReads::new(&dir, false));
             let array = open_array(Arc::clone(&watched), "/").unwrap();
             let read = pool.install(|| array.retrieve_records::<Particle>(&[0..count]).unwrap());
@@ -1305,7 +1298,7 @@ rusty_fork_test! {
             .unwrap();
         let records: Vec<Particle> = (0..count).map(particle).collect();
         let shard = 2_000 * 37;
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let pool = thread_pool(2);
         let ((), usage) = pool.install(|| {
             meter::measure(|| array.store_records(&[0..count], &records).unwrap())
         });
@@ -1339,7 +1332,7 @@ rusty_fork_test! {
         let chunk = usize::try_from(per).unwrap() * 37;
         let count_usize = usize::try_from(count).unwrap();
         let array = open_array(store(&dir), "/").unwrap();
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let pool = thread_pool(2);
         pool.install(|| {
             let (back, usage) =
                 meter::measure(|| array.retrieve_records::<Particle>(&[0..count]).unwrap());
@@ -1446,10 +1439,7 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
         let (dir, _) = faulted_shards(&name, Some(bad), Some(frame_in));
         let array = open_array(store(&dir), "/").unwrap();
         for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = thread_pool(threads);
             pool.install(|| {
                 let error = array
                     .retrieve_records::<Particle>(&[0..12_000])
@@ -1474,10 +1464,7 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
     // The frame alone: the error names the shard; the other shard reads.
     let (dir, records) = faulted_shards("faults_as_read_frame", None, Some(5));
     let array = open_array(store(&dir), "/").unwrap();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let pool = thread_pool(2);
     pool.install(|| {
         let error = array
             .retrieve_records::<Particle>(&[0..12_000])
@@ -1514,10 +1501,7 @@ fn a_damaged_shard_index_is_reported_in_the_output_order() {
         }
         let array = open_array(store(&dir), "/").unwrap();
         for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = thread_pool(threads);
             let error = pool
                 .install(|| array.retrieve_records::<Particle>(&[0..6_000]))
                 .unwrap_err();
@@ -1543,10 +1527,7 @@ fn a_chunk_that_fails_to_fetch_does_not_hide_an_earlier_fault() {
         std::fs::write(path, &stored).unwrap();
     };
     let read_on = |array: &Array<FilesystemStore>, count: u64, threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
+        let pool = thread_pool(threads);
         pool.install(|| {
             let records = array.retrieve_records::<Particle>(&[0..count]).unwrap_err();
             let field = array
@@ -1693,10 +1674,7 @@ fn tiles_decoded_as_read_report_the_first_fault() {
         let dir = faulted_tiles(&name, Some(bad), Some(broken));
         let array = open_array(store(&dir), "/").unwrap();
         for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = thread_pool(threads);
             pool.install(|| {
                 let error = array
                     .retrieve_records::<Particle>(&[0..8, 0..12])
@@ -1753,10 +1731,7 @@ fn an_inner_chunk_beyond_the_end_is_no_error() {
     let zarrs: Vec<Particle> = array.retrieve_array_subset(&[0..7_000]).unwrap();
     assert!(same(&zarrs, &records[..7_000]));
     for threads in [1, 2, 6] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
+        let pool = thread_pool(threads);
         pool.install(|| {
             let read: Vec<Particle> = array.retrieve_records(&[0..7_000]).unwrap();
             assert!(same(&read, &records[..7_000]), "{threads} threads");
@@ -2059,10 +2034,7 @@ fn every_field_kind_moves_as_zarrs_moves_it() {
     ];
     // On two threads, whatever the machine's: the sharded zstd layout's four inner chunks a
     // shard are then decoded as the read comes to them (one a thread at a time).
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let pool = thread_pool(2);
     pool.install(|| {
         for (name, options) in layouts {
             let dir = scratch(name);
@@ -2257,10 +2229,7 @@ fn large_chunks_decode_on_both_threads_from_either_byte_order() {
     // by all threads; 65 000 records, so the last chunk (and shard) is an edge one.
     let (count, chunk) = (65_000u64, 30_000u64);
     let records: Vec<Particle> = (0..count).map(particle).collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let pool = thread_pool(2);
     let mut errors = Vec::new();
     for endian in [Endian::Little, Endian::Big] {
         let plain = ArrayOptions::new(vec![count], vec![chunk])
@@ -2410,10 +2379,7 @@ mod random_layouts {
             subsets.push(shape.iter().map(|&extent| 0..extent).collect());
             let name = format!("shape {shape:?}, inner {inner:?}, shards {shards:?}");
             for threads in [1, 2, 3] {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
+                let pool = thread_pool(threads);
                 pool.install(|| reads_as_zarrs_reads(&name, &array, &subsets));
             }
             let _ = std::fs::remove_dir_all(&dir);

@@ -72,13 +72,7 @@ fn decode(encoded: &[u8], expected: DecodedSize) -> Result<Vec<u8>, CodecError> 
 
 #[cfg(test)]
 mod tests {
-    use zarrs::array::BytesRepresentation;
-
     use super::*;
-
-    fn exact(size: u64) -> DecodedSize {
-        DecodedSize::of(&BytesRepresentation::FixedSize(size))
-    }
 
     #[test]
     fn encodes_as_numcodecs_does_and_back() {
@@ -89,7 +83,7 @@ mod tests {
         assert_eq!(encoded, b"AAAAAAABAAAAAAIAAAAA");
         assert_eq!(
             Base64Codec
-                .decode_chunk(&encoded, exact(15), &CodecOptions::default())
+                .decode_chunk(&encoded, DecodedSize::exact(15), &CodecOptions::default())
                 .unwrap(),
             records
         );
@@ -99,7 +93,11 @@ mod tests {
             assert!(encoded.len() as u64 <= Base64Codec.encoded_bound(len as u64));
             assert_eq!(
                 Base64Codec
-                    .decode_chunk(&encoded, exact(len as u64), &CodecOptions::default())
+                    .decode_chunk(
+                        &encoded,
+                        DecodedSize::exact(len as u64),
+                        &CodecOptions::default()
+                    )
                     .unwrap(),
                 data
             );
@@ -108,16 +106,20 @@ mod tests {
 
     #[test]
     fn text_of_another_size_or_not_base64_is_an_error() {
-        let error = decode(b"AAAAAAABAAAAAAIAAAAA", exact(12))
+        let error = decode(b"AAAAAAABAAAAAAIAAAAA", DecodedSize::exact(12))
             .unwrap_err()
             .to_string();
         assert!(
             error.contains("decodes to 15 bytes, expected the 12 bytes"),
             "{error}"
         );
-        let error = decode(b"AAAAAAA", exact(5)).unwrap_err().to_string();
+        let error = decode(b"AAAAAAA", DecodedSize::exact(5))
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("not base64 text with padding"), "{error}");
-        let error = decode(b"AA*A", exact(3)).unwrap_err().to_string();
+        let error = decode(b"AA*A", DecodedSize::exact(3))
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("not base64 text"), "{error}");
     }
 }

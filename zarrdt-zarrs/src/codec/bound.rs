@@ -53,6 +53,12 @@ impl DecodedSize {
         }
     }
 
+    /// Exactly `size` bytes (what a chunk of a fixed size decodes to), for tests.
+    #[cfg(test)]
+    pub(crate) fn exact(size: u64) -> Self {
+        DecodedSize { size, exact: true }
+    }
+
     /// Whether `length` decoded bytes agree with this size.
     pub(crate) fn admits(&self, length: u64) -> bool {
         if self.exact {

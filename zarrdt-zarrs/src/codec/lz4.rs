@@ -136,24 +136,22 @@ mod tests {
 
     use super::*;
 
-    fn exact(size: u64) -> DecodedSize {
-        DecodedSize::of(&BytesRepresentation::FixedSize(size))
-    }
-
     #[test]
     fn round_trips_in_numcodecs_framing() {
         let data: Vec<u8> = (0..10_000u32).map(|i| (i % 251) as u8).collect();
         let encoded = encode(&data).unwrap();
         assert_eq!(encoded[..4], 10_000u32.to_le_bytes());
         assert!(encoded.len() < data.len());
-        assert_eq!(decode(&encoded, exact(10_000)).unwrap(), data);
+        assert_eq!(decode(&encoded, DecodedSize::exact(10_000)).unwrap(), data);
     }
 
     #[test]
     fn a_length_other_than_the_chunk_is_refused_before_decoding() {
         let mut encoded = encode(&[7u8; 100]).unwrap();
         encoded[..4].copy_from_slice(&u32::MAX.to_le_bytes());
-        let error = decode(&encoded, exact(100)).unwrap_err().to_string();
+        let error = decode(&encoded, DecodedSize::exact(100))
+            .unwrap_err()
+            .to_string();
         assert!(
             error.contains("says 4294967295 decoded bytes, expected 100"),
             "{error}"
@@ -174,11 +172,13 @@ mod tests {
 
     #[test]
     fn short_and_corrupt_chunks_are_errors() {
-        assert!(decode(&[1, 0], exact(1)).is_err());
+        assert!(decode(&[1, 0], DecodedSize::exact(1)).is_err());
         let mut encoded = encode(&[7u8; 100]).unwrap();
         let last = encoded.len() - 1;
         encoded.truncate(last);
-        let error = decode(&encoded, exact(100)).unwrap_err().to_string();
+        let error = decode(&encoded, DecodedSize::exact(100))
+            .unwrap_err()
+            .to_string();
         assert!(error.contains("corrupt"), "{error}");
     }
 

@@ -7,6 +7,9 @@
 //! zarrs 0.23.14 registers its crc32c codec under the Zarr v3 core name alone, so Zarr v2
 //! arrays with numcodecs' `crc32c` filter, and zarr-python 3's `numcodecs.crc32c`, read here.
 
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
 use serde_json::{Map, Value as Json};
 use zarrs::array::codec::api::{CodecError, CodecOptions};
 use zarrs::plugin::PluginCreateError;
@@ -16,49 +19,78 @@ use crate::codec::bound::DecodedSize;
 use crate::codec::configuration::Settings;
 use crate::codec::whole_chunk::{WholeChunkCodec, whole_chunk_codec};
 
-/// numcodecs' CRC-32 checksum codec.
-#[derive(Clone, Debug)]
-pub(crate) struct Crc32Codec {
-    location: Location,
+/// A CRC numcodecs frames chunks with.
+pub(crate) trait Crc: Clone + Debug + Send + Sync + 'static {
+    /// numcodecs' id of its codec.
+    const ID: &'static str;
+    /// Where numcodecs puts it unless told.
+    const DEFAULT: Location;
+    /// The CRC of `bytes`.
+    fn sum(bytes: &[u8]) -> u32;
 }
 
-/// numcodecs' CRC-32C checksum codec.
+/// zlib's CRC-32 (numcodecs' `crc32`, first by default).
 #[derive(Clone, Debug)]
-pub(crate) struct Crc32cCodec {
-    location: Location,
+pub(crate) struct Zlib;
+
+/// The Castagnoli CRC-32C (numcodecs' `crc32c`, last by default).
+#[derive(Clone, Debug)]
+pub(crate) struct Castagnoli;
+
+impl Crc for Zlib {
+    const ID: &'static str = "crc32";
+    const DEFAULT: Location = Location::Start;
+    fn sum(bytes: &[u8]) -> u32 {
+        crc32fast::hash(bytes)
+    }
 }
+
+impl Crc for Castagnoli {
+    const ID: &'static str = "crc32c";
+    const DEFAULT: Location = Location::End;
+    fn sum(bytes: &[u8]) -> u32 {
+        crc32c::crc32c(bytes)
+    }
+}
+
+/// numcodecs' checksum codec of the CRC `C`, its checksum at `location`.
+#[derive(Clone, Debug)]
+pub(crate) struct CrcCodec<C> {
+    location: Location,
+    crc: PhantomData<C>,
+}
+
+/// numcodecs' `crc32`.
+pub(crate) type Crc32Codec = CrcCodec<Zlib>;
+/// numcodecs' `crc32c`.
+pub(crate) type Crc32cCodec = CrcCodec<Castagnoli>;
 
 whole_chunk_codec!(Crc32Codec, v3: "numcodecs.crc32", v2: "crc32");
 whole_chunk_codec!(Crc32cCodec, v3: "numcodecs.crc32c", v2: "crc32c");
 
-/// The `location` of the configuration of `codec` (its only key), `default` where absent.
-fn location(
-    codec: &'static str,
-    configuration: &Map<String, Json>,
-    default: Location,
-) -> Result<Location, PluginCreateError> {
-    let mut settings = Settings::new(codec, configuration);
-    let location = Location::read(&mut settings, default)?;
-    settings.finish()?;
-    Ok(location)
+impl<C> CrcCodec<C> {
+    /// The codec with its checksum at `location`.
+    pub(crate) fn at(location: Location) -> Self {
+        CrcCodec {
+            location,
+            crc: PhantomData,
+        }
+    }
 }
 
-/// The configuration numcodecs writes for a checksum at `location`.
-fn configuration(location: Location) -> Map<String, Json> {
-    let mut configuration = Map::new();
-    configuration.insert("location".into(), location.name().into());
-    configuration
-}
-
-impl WholeChunkCodec for Crc32Codec {
-    /// The codec of `{}` (the checksum first, numcodecs' default) or `{"location": "end"}`.
+impl<C: Crc> WholeChunkCodec for CrcCodec<C> {
+    /// The codec of `{}` (numcodecs' default location) or `{"location": "start"|"end"}`.
     fn from_configuration(configuration: &Map<String, Json>) -> Result<Self, PluginCreateError> {
-        let location = location("crc32", configuration, Location::Start)?;
-        Ok(Crc32Codec { location })
+        let mut settings = Settings::new(C::ID, configuration);
+        let location = Location::read(&mut settings, C::DEFAULT)?;
+        settings.finish()?;
+        Ok(Self::at(location))
     }
 
     fn configuration(&self) -> Map<String, Json> {
-        configuration(self.location)
+        let mut configuration = Map::new();
+        configuration.insert("location".into(), self.location.name().into());
+        configuration
     }
 
     fn encoded_bound(&self, size: u64) -> u64 {
@@ -66,7 +98,7 @@ impl WholeChunkCodec for Crc32Codec {
     }
 
     fn encode_chunk(&self, decoded: &[u8]) -> Result<Vec<u8>, CodecError> {
-        Ok(frame(decoded, crc32fast::hash(decoded), self.location))
+        Ok(frame(decoded, C::sum(decoded), self.location))
     }
 
     fn decode_chunk(
@@ -75,74 +107,23 @@ impl WholeChunkCodec for Crc32Codec {
         expected: DecodedSize,
         options: &CodecOptions,
     ) -> Result<Vec<u8>, CodecError> {
-        unframe(
-            "crc32",
-            encoded,
-            self.location,
-            expected,
-            options,
-            crc32fast::hash,
-        )
-    }
-}
-
-impl WholeChunkCodec for Crc32cCodec {
-    /// The codec of `{}` (the checksum last, numcodecs' default) or `{"location": "start"}`.
-    fn from_configuration(configuration: &Map<String, Json>) -> Result<Self, PluginCreateError> {
-        let location = location("crc32c", configuration, Location::End)?;
-        Ok(Crc32cCodec { location })
-    }
-
-    fn configuration(&self) -> Map<String, Json> {
-        configuration(self.location)
-    }
-
-    fn encoded_bound(&self, size: u64) -> u64 {
-        size + 4
-    }
-
-    fn encode_chunk(&self, decoded: &[u8]) -> Result<Vec<u8>, CodecError> {
-        Ok(frame(decoded, crc32c::crc32c(decoded), self.location))
-    }
-
-    fn decode_chunk(
-        &self,
-        encoded: &[u8],
-        expected: DecodedSize,
-        options: &CodecOptions,
-    ) -> Result<Vec<u8>, CodecError> {
-        unframe(
-            "crc32c",
-            encoded,
-            self.location,
-            expected,
-            options,
-            crc32c::crc32c,
-        )
+        unframe(C::ID, encoded, self.location, expected, options, C::sum)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use zarrs::array::BytesRepresentation;
-
     use super::*;
-
-    fn exact() -> DecodedSize {
-        DecodedSize::of(&BytesRepresentation::FixedSize(9))
-    }
 
     #[test]
     fn frames_as_numcodecs_does() {
         // numcodecs.CRC32(location="end").encode(b"123456789")[-4:] is 2639f4cb: zlib's
         // CRC-32 of the nine digits, 0xcbf43926, little-endian.
-        let end = Crc32Codec {
-            location: Location::End,
-        };
+        let end = Crc32Codec::at(Location::End);
         let encoded = end.encode_chunk(b"123456789").unwrap();
         assert_eq!(encoded[9..], [0x26, 0x39, 0xf4, 0xcb]);
         assert_eq!(
-            end.decode_chunk(&encoded, exact(), &CodecOptions::default())
+            end.decode_chunk(&encoded, DecodedSize::exact(9), &CodecOptions::default())
                 .unwrap(),
             b"123456789"
         );
@@ -152,7 +133,7 @@ mod tests {
         let mut damaged = encoded.clone();
         damaged[5] ^= 1;
         let error = start
-            .decode_chunk(&damaged, exact(), &CodecOptions::default())
+            .decode_chunk(&damaged, DecodedSize::exact(9), &CodecOptions::default())
             .unwrap_err()
             .to_string();
         assert!(
@@ -164,7 +145,7 @@ mod tests {
         let encoded = end.encode_chunk(b"123456789").unwrap();
         assert_eq!(encoded[9..], [0x83, 0x92, 0x06, 0xe3]);
         assert_eq!(
-            end.decode_chunk(&encoded, exact(), &CodecOptions::default())
+            end.decode_chunk(&encoded, DecodedSize::exact(9), &CodecOptions::default())
                 .unwrap(),
             b"123456789"
         );
@@ -173,7 +154,7 @@ mod tests {
         let encoded = start.encode_chunk(b"123456789").unwrap();
         assert_eq!(encoded[..4], [0x83, 0x92, 0x06, 0xe3]);
         let error = end
-            .decode_chunk(&encoded, exact(), &CodecOptions::default())
+            .decode_chunk(&encoded, DecodedSize::exact(9), &CodecOptions::default())
             .unwrap_err()
             .to_string();
         assert!(

@@ -110,8 +110,6 @@ fn fletcher32(bytes: &[u8]) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use zarrs::array::BytesRepresentation;
-
     use super::*;
     use crate::codec::checksum::tests::pattern;
 
@@ -171,7 +169,7 @@ mod tests {
         let data = pattern(21);
         let encoded = Fletcher32Codec.encode_chunk(&data).unwrap();
         assert_eq!(encoded[21..], fletcher32(&data).to_le_bytes());
-        let exact = DecodedSize::of(&BytesRepresentation::FixedSize(21));
+        let exact = DecodedSize::exact(21);
         assert_eq!(
             Fletcher32Codec
                 .decode_chunk(&encoded, exact, &CodecOptions::default())

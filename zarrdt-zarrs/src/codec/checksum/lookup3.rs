@@ -179,8 +179,6 @@ fn lookup3(bytes: &[u8], initval: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use zarrs::array::BytesRepresentation;
-
     use super::*;
     use crate::codec::checksum::tests::pattern;
 
@@ -269,7 +267,7 @@ mod tests {
         let codec = JenkinsLookup3Codec { initval: 7 };
         let encoded = codec.encode_chunk(b"abc").unwrap();
         assert_eq!(encoded, [b'a', b'b', b'c', 0x9b, 0xce, 0x24, 0xbf]);
-        let exact = DecodedSize::of(&BytesRepresentation::FixedSize(3));
+        let exact = DecodedSize::exact(3);
         assert_eq!(
             codec
                 .decode_chunk(&encoded, exact, &CodecOptions::default())

@@ -118,18 +118,12 @@ fn unframe(
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use zarrs::array::BytesRepresentation;
-
     use super::*;
 
     /// The bytes `(37 i + 11) mod 256` for `i` below `len`: the input the checksums'
     /// expected values were computed from with numcodecs.
     pub(crate) fn pattern(len: usize) -> Vec<u8> {
         (0..len).map(|i| ((i * 37 + 11) & 0xff) as u8).collect()
-    }
-
-    fn exact(size: u64) -> DecodedSize {
-        DecodedSize::of(&BytesRepresentation::FixedSize(size))
     }
 
     fn sum(bytes: &[u8]) -> u32 {
@@ -148,7 +142,7 @@ pub(crate) mod tests {
                 "t",
                 &start,
                 Location::Start,
-                exact(3),
+                DecodedSize::exact(3),
                 &CodecOptions::default(),
                 sum
             )
@@ -160,7 +154,7 @@ pub(crate) mod tests {
                 "t",
                 &end,
                 Location::End,
-                exact(3),
+                DecodedSize::exact(3),
                 &CodecOptions::default(),
                 sum
             )
@@ -172,7 +166,7 @@ pub(crate) mod tests {
             "t",
             &end,
             Location::Start,
-            exact(3),
+            DecodedSize::exact(3),
             &CodecOptions::default(),
             sum,
         )
@@ -191,14 +185,22 @@ pub(crate) mod tests {
         let framed = frame(&[1, 2, 3], 7, Location::End);
         let unchecked = CodecOptions::default().with_validate_checksums(false);
         assert_eq!(
-            unframe("t", &framed, Location::End, exact(3), &unchecked, sum).unwrap(),
+            unframe(
+                "t",
+                &framed,
+                Location::End,
+                DecodedSize::exact(3),
+                &unchecked,
+                sum
+            )
+            .unwrap(),
             [1, 2, 3]
         );
         let error = unframe(
             "t",
             &framed,
             Location::End,
-            exact(3),
+            DecodedSize::exact(3),
             &CodecOptions::default(),
             sum,
         )
@@ -213,7 +215,7 @@ pub(crate) mod tests {
             "t",
             &[1, 2, 3],
             Location::End,
-            exact(0),
+            DecodedSize::exact(0),
             &CodecOptions::default(),
             sum,
         )
@@ -228,7 +230,7 @@ pub(crate) mod tests {
             "t",
             &framed,
             Location::End,
-            exact(4),
+            DecodedSize::exact(4),
             &CodecOptions::default(),
             sum,
         )
@@ -244,7 +246,7 @@ pub(crate) mod tests {
                 "t",
                 &[0; 4],
                 Location::Start,
-                exact(0),
+                DecodedSize::exact(0),
                 &CodecOptions::default(),
                 sum
             )
