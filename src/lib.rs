@@ -150,16 +150,19 @@
 //!
 //! The generated codecs write each field at a constant offset, with the byte order fixed per
 //! chunk (monomorphised), so there is no per-field dispatch. When the struct is `#[repr(C)]`,
-//! also derives zerocopy's `IntoBytes`, `FromBytes` (or `TryFromBytes` when it has `bool`
-//! fields), `Immutable` and `KnownLayout`, its memory layout equals the packed record, and the
-//! byte order is the machine's, a slice is encoded or decoded with one copy (validating `bool`
-//! fields on decode), through zerocopy and without `unsafe` in this crate:
+//! also derives zerocopy's `IntoBytes`, `TryFromBytes` (or `FromBytes`, which implies it) and
+//! `Immutable`, its memory layout equals the packed record, and the byte order is the
+//! machine's, a slice is encoded or decoded with one copy (validating `bool`, `char` and enum
+//! fields on decode), through zerocopy and without `unsafe` in this crate. zerocopy's derives
+//! find the crate by its name: depend on `zerocopy` 0.8, or use zarrdt's re-export with
+//! `#[zerocopy(crate = "zarrdt::zerocopy")]` on the struct, as here:
 //!
 //! ```
+//! use zarrdt::zerocopy::{FromBytes, Immutable, IntoBytes};
 //! use zarrdt::{Endian, ZarrStruct, ZarrType};
-//! use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout};
 //!
-//! #[derive(ZarrStruct, IntoBytes, FromBytes, Immutable, KnownLayout, Clone, Copy)]
+//! #[derive(ZarrStruct, IntoBytes, FromBytes, Immutable, Clone, Copy)]
+//! #[zerocopy(crate = "zarrdt::zerocopy")]
 //! #[repr(C)]
 //! struct Sample {
 //!     time: f64,
@@ -196,6 +199,41 @@
 //! [`open_store`] gives the store of a directory or (feature `s3`) an `s3://` URL; the rest of
 //! the zarrs integration is in [`array`](mod@array). See the README's "Arrays of records" and
 //! `examples/quickstart.rs`.
+//!
+//! A subset is one `Range<u64>` per dimension (`&[0..10]`, `&[0..10, 5..7]`, a `Vec` of them,
+//! or zarrs' `ArraySubset`). Array operations return [`array::Error`] (into which this
+//! crate's [`Error`] converts): a type that is not the array's names the first field that
+//! differs, a damaged chunk its store key, a subset beyond the array its shape.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use zarrdt::zarrs::storage::store::MemoryStore;
+//! use zarrdt::{ArrayOptions, ReadRecords, WriteRecords, ZarrStruct, array};
+//!
+//! #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+//! struct Reading {
+//!     time: f64,
+//!     kelvin: f32,
+//! }
+//!
+//! fn main() -> Result<(), array::Error> {
+//!     let store = Arc::new(MemoryStore::new()); // or open_store("readings.zarr")?
+//!     let array = ArrayOptions::new(vec![100, 4], vec![10, 4])
+//!         .create(store.clone(), "/", &Reading::default())?;
+//!     let readings = vec![Reading { time: 1.0, kelvin: 300.0 }; 20];
+//!     array.store_records(&[10..15, 0..4], &readings)?;
+//!
+//!     let back: Vec<Reading> = array.retrieve_records(&[10..15, 0..4])?;
+//!     assert_eq!(back, readings);
+//!     let kelvin: Vec<f32> = array.retrieve_field(&[0..100, 0..1], &["kelvin"])?;
+//!     assert_eq!((kelvin[10], kelvin[0]), (300.0, 0.0)); // the fill value where nothing is
+//!
+//!     // Mistakes are errors that say what: here, an array is at "/" already.
+//!     let again = ArrayOptions::new(vec![5], vec![5]).create(store, "/", &0u8);
+//!     assert!(matches!(again, Err(array::Error::NodeExists { .. })));
+//!     Ok(())
+//! }
+//! ```
 //!
 //! # Cargo features
 //!

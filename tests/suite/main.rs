@@ -39,6 +39,7 @@ mod s3_interop;
 mod shard_index;
 mod struct_types;
 mod untrusted_arrays;
+mod user_mistakes;
 mod zarrs_arrays;
 
 #[global_allocator]

@@ -15,8 +15,8 @@ use zarrs::array::{
     BytesToBytesCodecTraits, DataType,
 };
 use zarrs::metadata::v3::MetadataV3;
-use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
-use zarrs::storage::{ReadableWritableStorageTraits, StoreKey};
+use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v2_group, meta_key_v3};
+use zarrs::storage::{ReadableWritableStorageTraits, StoreKey, StorePrefix, StorePrefixError};
 
 use crate::codec::lz4::Lz4Codec;
 use crate::codec::lzma::LzmaCodec;
@@ -51,7 +51,9 @@ pub enum Compression {
     None,
     /// Zstandard at `level` (zarr-python 3's default compressor).
     Zstd {
-        /// Compression level, 1 (fast) to 22 (small); 0 is zstd's default.
+        /// Compression level, 1 (fast) to 22 (small); 0 is zstd's default (3), and negative
+        /// levels (to -131072) are faster still. Any other is an error when the array is
+        /// created.
         level: i32,
     },
     /// Gzip at `level`, 0 to 9.
@@ -145,6 +147,7 @@ pub struct ArrayOptions {
     compression: Compression,
     dimension_names: Option<Vec<Option<String>>>,
     attributes: Map<String, Json>,
+    overwrite: bool,
 }
 
 impl ArrayOptions {
@@ -159,6 +162,7 @@ impl ArrayOptions {
             compression: Compression::default(),
             dimension_names: None,
             attributes: Map::new(),
+            overwrite: false,
         }
     }
 
@@ -200,6 +204,36 @@ impl ArrayOptions {
         self
     }
 
+    /// Whether an array or group already at the path is replaced: if there is one (its
+    /// `zarr.json`, `.zarray` or `.zgroup`), everything under the path (its metadata, chunks
+    /// and any nodes below it) is erased before the new metadata is written. Without it
+    /// (the default), creating an array where a node is already is [`Error::NodeExists`]:
+    /// the old chunks would stay under the new metadata and read as the new type's, as
+    /// zarr-python refuses without `overwrite=True`.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use zarrdt_zarrs::{ArrayOptions, Error, ReadRecords, WriteRecords};
+    /// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+    ///
+    /// let store = Arc::new(MemoryStore::new());
+    /// let first = ArrayOptions::new(vec![4], vec![2]).create(store.clone(), "/", &0.5f64)?;
+    /// first.store_records(&[0..4], &[1.5f64; 4])?;
+    /// let again = ArrayOptions::new(vec![4], vec![2]).create(store.clone(), "/", &0u64);
+    /// assert!(matches!(again, Err(Error::NodeExists { .. })));
+    ///
+    /// let replaced = ArrayOptions::new(vec![4], vec![2])
+    ///     .overwrite(true)
+    ///     .create(store, "/", &0u64)?;
+    /// assert_eq!(replaced.retrieve_records::<u64>(&[0..4])?, [0; 4], "no chunk of the old one");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn overwrite(mut self, overwrite: bool) -> Self {
+        self.overwrite = overwrite;
+        self
+    }
+
     /// Names the variants of `T`'s enum fields (`#[derive(ZarrEnum)]`) in the attribute
     /// [`ENUMS_ATTRIBUTE`] (`"zarrdt:enums"`: each enum field's path to its variants, name to
     /// value), replacing any the attributes hold; nothing if `T` has no enum. The stored values
@@ -216,6 +250,10 @@ impl ArrayOptions {
     /// Creates a Zarr v3 array of `T` at `path` (`"/"` for the store's root) whose fill value
     /// is `fill`, writes its `zarr.json`, and returns it for reading and writing `T`s. The
     /// variants of `T`'s enum fields are named in the attributes ([`ArrayOptions::enums_of`]).
+    /// An array or group already at `path` is [`Error::NodeExists`], unless
+    /// [`ArrayOptions::overwrite`]; shapes that do not fit together (a shard shape that is no
+    /// multiple of the chunk shape) and compression levels out of range are
+    /// [`Error::Metadata`], before anything is written.
     pub fn create<T: ZarrType, S: ?Sized + ReadableWritableStorageTraits + 'static>(
         &self,
         store: Arc<S>,
@@ -228,7 +266,8 @@ impl ArrayOptions {
     }
 
     /// Creates a Zarr v3 array of `data_type` (a type only known at run time) whose fill value
-    /// is `fill`, writes its `zarr.json`, and returns it.
+    /// is `fill`, writes its `zarr.json`, and returns it; refused as [`ArrayOptions::create`]
+    /// says.
     pub fn create_with<S: ?Sized + ReadableWritableStorageTraits + 'static>(
         &self,
         store: Arc<S>,
@@ -237,7 +276,9 @@ impl ArrayOptions {
         fill: &Value,
     ) -> Result<Array<S>, Error> {
         register();
-        let key = meta_key_v3(&node_path(path)?);
+        let node = node_path(path)?;
+        let key = meta_key_v3(&node);
+        self.check_shape(&key)?;
         let fill_json = data_type.fill_value_to_v3_json(fill)?;
         let zarrs_type = zarrs_data_type(data_type, &key)?;
         let bytes = BytesCodec::new(
@@ -264,6 +305,7 @@ impl ArrayOptions {
             .attributes(self.attributes.clone())
             .dimension_names(self.dimension_names.clone());
         let array = builder.build(store.clone(), path)?;
+        self.make_room(&*store, &node, path)?;
         // zarrs writes a fill object in hash order; a record's fields have an order, so the
         // document is written with the fill value as zarrdt writes it.
         let options = ArrayMetadataOptions::default().with_include_zarrs_metadata(false);
@@ -280,7 +322,8 @@ impl ArrayOptions {
     /// Creates a Zarr v2 array (`.zarray`) of elements stored in `layout` (a NumPy dtype: per
     /// field byte order and subarray fields allowed, no padding), whose fill value is `fill`
     /// (`None`: no fill value), and returns it, opened through zarrs. Zarr v2 has no sharding,
-    /// so [`ArrayOptions::shards`] is an error here; the byte order is the layout's own.
+    /// so [`ArrayOptions::shards`] is an error here; the byte order is the layout's own. Refused
+    /// as [`ArrayOptions::create`] says.
     pub fn create_v2<S: ?Sized + ReadableWritableStorageTraits + 'static>(
         &self,
         store: Arc<S>,
@@ -290,6 +333,7 @@ impl ArrayOptions {
     ) -> Result<Array<S>, Error> {
         let node = node_path(path)?;
         let key = meta_key_v2_array(&node);
+        self.check_shape(&key)?;
         if self.shard_shape.is_some() {
             return Err(Error::metadata(
                 &key,
@@ -297,6 +341,8 @@ impl ArrayOptions {
                 "Zarr v2 arrays cannot be sharded (ArrayOptions::shards)",
             ));
         }
+        // The codec checks the settings, whichever writes the configuration.
+        let codecs = self.compressors(layout.size(), &key, "compressor")?;
         let compressor = match &self.compression {
             Compression::None => Json::Null,
             Compression::Zstd { level } => json!({"id": "zstd", "level": level}),
@@ -308,15 +354,17 @@ impl ArrayOptions {
             | Compression::Bz2 { .. }
             | Compression::Lz4
             | Compression::Lzma { .. } => {
-                // The codec checks the settings; numcodecs' configuration is its v2 one.
-                let codec = self.compressors(layout.size(), &key, "compressor")?;
+                // numcodecs' configuration is the codec's v2 one.
+                let codec = codecs.first().ok_or_else(|| {
+                    Error::metadata(&key, Some("compressor"), "no codec for the compression")
+                })?;
                 let mut configuration = Json::Object(
-                    codec[0]
+                    codec
                         .configuration_v2(&CodecMetadataOptions::default())
                         .map(Map::from)
                         .unwrap_or_default(),
                 );
-                let id = codec[0].name_v2().ok_or_else(|| {
+                let id = codec.name_v2().ok_or_else(|| {
                     Error::metadata(&key, Some("compressor"), "the codec has no Zarr v2 id")
                 })?;
                 configuration["id"] = Json::from(id.into_owned());
@@ -334,12 +382,89 @@ impl ArrayOptions {
             "filters": null,
             "dimension_separator": ".",
         });
+        self.make_room(&*store, &node, path)?;
         write_document(&*store, &key, &document)?;
         if !self.attributes.is_empty() {
             let key = zarrs::node::meta_key_v2_attributes(&node);
             write_document(&*store, &key, &Json::Object(self.attributes.clone()))?;
         }
         open_array(store, path)
+    }
+
+    /// Checks the shapes before anything is written: as many chunk (and shard) dimensions as
+    /// the array has, every chunk extent positive, every shard extent a positive multiple of
+    /// the chunk's; an error names the member of the document `key` at fault.
+    fn check_shape(&self, key: &StoreKey) -> Result<(), Error> {
+        let dimensions = self.shape.len();
+        let invalid = |member: &str, reason: String| Error::metadata(key, Some(member), reason);
+        if self.chunk_shape.len() != dimensions {
+            return Err(invalid(
+                "chunk_grid",
+                format!(
+                    "the chunk shape {:?} has {} dimensions, the array's shape {:?} {dimensions}",
+                    self.chunk_shape,
+                    self.chunk_shape.len(),
+                    self.shape
+                ),
+            ));
+        }
+        if self.chunk_shape.contains(&0) {
+            return Err(invalid(
+                "chunk_grid",
+                format!("the chunk shape {:?} has an extent of 0", self.chunk_shape),
+            ));
+        }
+        let Some(shards) = &self.shard_shape else {
+            return Ok(());
+        };
+        let divides = shards.len() == dimensions
+            && shards
+                .iter()
+                .zip(&self.chunk_shape)
+                .all(|(&shard, &chunk)| shard > 0 && shard.is_multiple_of(chunk));
+        if divides {
+            return Ok(());
+        }
+        Err(invalid(
+            "chunk_grid",
+            format!(
+                "the shard shape {shards:?} is not a positive multiple of the chunk shape {:?} \
+                 in every dimension (ArrayOptions::shards)",
+                self.chunk_shape
+            ),
+        ))
+    }
+
+    /// Makes room for the array at `node` of `store`: a node there already (its `zarr.json`,
+    /// `.zarray` or `.zgroup`) is erased with everything below it if [`ArrayOptions::overwrite`]
+    /// says so, else [`Error::NodeExists`].
+    fn make_room<S: ?Sized + ReadableWritableStorageTraits>(
+        &self,
+        store: &S,
+        node: &NodePath,
+        path: &str,
+    ) -> Result<(), Error> {
+        for key in [
+            meta_key_v3(node),
+            meta_key_v2_array(node),
+            meta_key_v2_group(node),
+        ] {
+            if store.size_key(&key)?.is_none() {
+                continue;
+            }
+            if !self.overwrite {
+                return Err(Error::NodeExists {
+                    path: path.to_owned(),
+                    key: key.to_string(),
+                });
+            }
+            let prefix: StorePrefix = node
+                .try_into()
+                .map_err(|error: StorePrefixError| Error::metadata(&key, None, error))?;
+            store.erase_prefix(&prefix)?;
+            return Ok(());
+        }
+        Ok(())
     }
 
     /// The bytes-to-bytes codecs of the chosen compression, for elements of `size` bytes; an
@@ -353,7 +478,17 @@ impl ArrayOptions {
         let invalid = |reason: String| Error::metadata(key, Some(member), reason);
         Ok(match &self.compression {
             Compression::None => Vec::new(),
-            Compression::Zstd { level } => vec![Arc::new(crate::codec::zstd::codec(*level, false))],
+            Compression::Zstd { level } => {
+                let levels = zstd::compression_level_range();
+                if !levels.contains(level) {
+                    return Err(invalid(format!(
+                        "zstd level {level} is not in {}..={}",
+                        levels.start(),
+                        levels.end()
+                    )));
+                }
+                vec![Arc::new(crate::codec::zstd::codec(*level, false))]
+            }
             Compression::Gzip { level } => vec![Arc::new(crate::codec::gzip::wrap(Arc::new(
                 GzipCodec::new(*level).map_err(|e| invalid(e.to_string()))?,
             )))],

@@ -61,6 +61,29 @@ pub enum Error {
         path: String,
     },
 
+    /// A Zarr group at the path, where an array was asked for.
+    #[error("{path:?} is a Zarr group ({key}), not an array; its arrays are at paths below it")]
+    Group {
+        /// The path in the store.
+        path: String,
+        /// The store key of the group's metadata document (`zarr.json` or `.zgroup`).
+        key: String,
+    },
+
+    /// An array or group already at the path of an array being created: creating it would
+    /// leave the old chunks under the new metadata, read as the new type's
+    /// ([`ArrayOptions::overwrite`](crate::ArrayOptions::overwrite) replaces it).
+    #[error(
+        "an array or group is at {path:?} already ({key}); open it (open_array), or replace it \
+         (ArrayOptions::overwrite)"
+    )]
+    NodeExists {
+        /// The path in the store.
+        path: String,
+        /// The store key of the metadata document found there.
+        key: String,
+    },
+
     /// An array whose element (record) is larger than the limit it was opened with
     /// ([`OpenOptions::max_element_size`](crate::OpenOptions::max_element_size)), refused
     /// before anything of that size is allocated.
@@ -89,6 +112,15 @@ pub enum Error {
         elements: usize,
         /// The size of one element of the output (the Rust value's, not the stored one's).
         element_size: usize,
+    },
+
+    /// A write given a different number of elements (records) than its subset holds.
+    #[error("{found} elements given to write a subset of {expected} elements")]
+    ElementCount {
+        /// The number of elements in the subset.
+        expected: u64,
+        /// The number of elements given.
+        found: usize,
     },
 
     /// A write into part of a chunk (a shard) whose whole cannot be allocated: such a write

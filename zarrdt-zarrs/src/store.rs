@@ -38,11 +38,14 @@ impl Default for StoreOptions {
 /// A store for `location`, and the path of the node in it:
 ///
 /// * a directory path (or a `file://` URL): the directory is the store, the path `"/"`;
+///   created when an array is written to it;
 /// * `s3://bucket/prefix` (with the `s3` feature): the bucket is the store, the path
 ///   `"/prefix"`. Credentials, region and endpoint come from the environment, as the AWS
 ///   tools read them (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`,
 ///   `AWS_REGION`, `AWS_ENDPOINT_URL` for an S3-compatible server, `AWS_ALLOW_HTTP=true` for
 ///   one without TLS).
+///
+/// Any other URL (`https://…`, `gs://…`) is [`Error::Store`], not a directory of that name.
 ///
 /// So the same code writes to a laptop's directory and to S3:
 ///
@@ -67,11 +70,32 @@ pub fn open_store_with(
     }
     let _ = options;
     let path = location.strip_prefix("file://").unwrap_or(location);
+    if let Some(scheme) = url_scheme(path) {
+        return Err(Error::Store {
+            location: location.to_owned(),
+            reason: format!(
+                "`{scheme}://` is not a store zarrdt opens: a directory (a path, or a file:// \
+                 URL) or, with the `s3` feature, s3://bucket/prefix"
+            ),
+        });
+    }
     let store = FilesystemStore::new(path).map_err(|error| Error::Store {
         location: location.to_owned(),
         reason: error.to_string(),
     })?;
     Ok((Arc::new(store), "/".to_owned()))
+}
+
+/// The scheme of `location` if it is a URL (`scheme://…`, the scheme a letter then letters,
+/// digits, `+`, `-` or `.`): a location no directory store should take as a path.
+fn url_scheme(location: &str) -> Option<&str> {
+    let (scheme, _) = location.split_once("://")?;
+    let mut characters = scheme.chars();
+    let url = characters
+        .next()
+        .is_some_and(|first| first.is_ascii_alphabetic())
+        && characters.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    url.then_some(scheme)
 }
 
 #[cfg(not(feature = "s3"))]

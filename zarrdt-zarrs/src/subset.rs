@@ -7,7 +7,8 @@ use zarrs::array::{Array, ArrayError, ArraySubsetTraits};
 use crate::Error;
 
 /// Checks that `subset` lies within `array` (the same number of dimensions, every range
-/// inside the shape) and that its elements, `element_size` bytes each, fit in memory.
+/// inside the shape; else zarrs' [`ArrayError::InvalidArraySubset`]) and that its elements,
+/// `element_size` bytes each, fit in memory (else [`Error::OutputTooLarge`]).
 pub(crate) fn check_subset<S: ?Sized>(
     array: &Array<S>,
     subset: &dyn ArraySubsetTraits,
@@ -28,11 +29,17 @@ pub(crate) fn check_subset<S: ?Sized>(
             bytes.checked_mul(count)
         })
         .is_some_and(|bytes| bytes <= isize::MAX as u64);
-    if inside && fits {
-        return Ok(());
+    if !inside {
+        return Err(Error::Array(ArrayError::InvalidArraySubset(
+            subset.to_array_subset(),
+            array.shape().to_vec(),
+        )));
     }
-    Err(Error::Array(ArrayError::InvalidArraySubset(
-        subset.to_array_subset(),
-        array.shape().to_vec(),
-    )))
+    if !fits {
+        return Err(Error::OutputTooLarge {
+            elements: usize::try_from(subset.num_elements()).unwrap_or(usize::MAX),
+            element_size,
+        });
+    }
+    Ok(())
 }

@@ -14,7 +14,9 @@ use std::sync::{Arc, Once};
 use serde_json::Value as Json;
 use zarrs::array::data_type::api::{DataTypeRuntimePluginV3, register_data_type_v3};
 use zarrs::array::{Array, ArrayCreateError, DataTypeTraitsV3};
-use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v2_attributes, meta_key_v3};
+use zarrs::node::{
+    NodePath, meta_key_v2_array, meta_key_v2_attributes, meta_key_v2_group, meta_key_v3,
+};
 use zarrs::storage::{ReadableStorageTraits, StoreKey};
 
 use crate::codec::diagnose;
@@ -70,7 +72,8 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
 /// products overflow, chunk grids other than `regular`, chunk key encodings other than
 /// `default` and `v2`, and codec configurations zarrs cannot use safely are
 /// [`Error::Metadata`] naming the document and the member. A `path` that is not a node path
-/// is zarrs' [`ArrayCreateError::NodePathError`]. Opening takes memory in proportion
+/// is zarrs' [`ArrayCreateError::NodePathError`]; a group there is [`Error::Group`], nothing
+/// [`Error::NotAnArray`]. Opening takes memory in proportion
 /// to the metadata and one element.
 ///
 /// Missing chunks read as the fill value. Do not call zarrs' `store_metadata` on a Zarr v2
@@ -106,6 +109,9 @@ impl OpenOptions {
         // An array that does not open for a codec's sake is an error naming that codec.
         let key = meta_key_v3(&node);
         if let Some(json) = read_json(&*store, &key)? {
+            if json.get("node_type").and_then(Json::as_str) == Some("group") {
+                return Err(group(path, &key));
+            }
             return v3::open(self, store, path, &key, json.clone())
                 .map_err(|error| named_codec(error, || diagnose::v3(path, &json)));
         }
@@ -115,9 +121,21 @@ impl OpenOptions {
             return v2::open(self, store, path, &key, json.clone(), attributes)
                 .map_err(|error| named_codec(error, || diagnose::v2(path, &json)));
         }
+        let key = meta_key_v2_group(&node);
+        if store.size_key(&key)?.is_some() {
+            return Err(group(path, &key));
+        }
         Err(Error::NotAnArray {
             path: path.to_owned(),
         })
+    }
+}
+
+/// [`Error::Group`]: the group at `path`, whose metadata is at `key`.
+fn group(path: &str, key: &StoreKey) -> Error {
+    Error::Group {
+        path: path.to_owned(),
+        key: key.to_string(),
     }
 }
 

@@ -212,6 +212,7 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> WriteRecords for Array
     fn store_values(&self, subset: &dyn ArraySubsetTraits, values: &[Value]) -> Result<(), Error> {
         let record = RecordType::of(self.data_type())?;
         let size = record.native_layout().size();
+        write::check_count(subset, values.len())?;
         check_subset(self, subset, size)?;
         let bytes = record.native_layout().encode_values(values)?;
         write::write(

@@ -99,14 +99,10 @@ where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
     E: Source,
 {
+    check_count(subset, source.len())?;
     check_subset(array, subset, source.size())?;
-    let expected = usize::try_from(subset.to_array_subset().num_elements()).unwrap_or(usize::MAX);
-    if source.len() != expected {
-        return Err(Error::Zarr(zarrdt_core::Error::BufferLength {
-            expected,
-            found: source.len(),
-        }));
-    }
+    // The subset's bytes fit in `isize` (checked above).
+    let expected = usize::try_from(subset.num_elements()).unwrap_or(usize::MAX);
     let Some(chunk_shape) = super::read::grid_chunk_shape(array) else {
         // A grid zarrs alone knows how to walk: its own write of the whole subset, which reads
         // the shards it updates (every shard the subset touches checked first, below).
@@ -170,6 +166,15 @@ where
         // The first failure in the subset's order, however the threads ran.
         .into_iter()
         .collect()
+}
+
+/// Checks that `found` elements are as many as `subset` holds ([`Error::ElementCount`]).
+pub(crate) fn check_count(subset: &dyn ArraySubsetTraits, found: usize) -> Result<(), Error> {
+    let expected = subset.num_elements();
+    if u64::try_from(found) == Ok(expected) {
+        return Ok(());
+    }
+    Err(Error::ElementCount { expected, found })
 }
 
 /// Stores one chunk's records: the whole chunk if they cover it within the array and at least

@@ -1,0 +1,345 @@
+//! What a user gets wrong is refused with a message saying what, not taken silently: creating an
+//! array where one is already (whose chunks would read as the new type's), shapes zarrs would
+//! accept and fail on later, levels out of range, a count of records that is not the subset's,
+//! a read too large to hold, a group opened as an array, a URL taken for a directory.
+
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde_json::json;
+
+use zarrdt::array::{ArrayOptions, Compression, Error, open_array, open_store};
+use zarrdt::layout::Layout;
+use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::zarrs::storage::store::MemoryStore;
+use zarrdt::zarrs::storage::{StoreKey, WritableStorageTraits};
+use zarrdt::{ReadRecords, WriteRecords, ZarrStruct, ZarrType};
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Temperature {
+    kelvin: f64,
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Count {
+    n: u64,
+}
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("user_mistakes")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The error of `result`, whose message must say every one of `needles`.
+fn refused<T: std::fmt::Debug>(result: Result<T, Error>, needles: &[&str]) -> Error {
+    let error = result.unwrap_err();
+    let message = error.to_string();
+    for needle in needles {
+        assert!(
+            message.contains(needle),
+            "{message:?} does not say {needle:?}"
+        );
+    }
+    error
+}
+
+const HOT: Temperature = Temperature { kelvin: 300.0 };
+
+#[test]
+fn an_array_is_not_created_over_a_node_unless_overwritten() {
+    let store = Arc::new(MemoryStore::new());
+    let options = ArrayOptions::new(vec![4], vec![2]);
+    let first = options
+        .create(store.clone(), "/", &Temperature::default())
+        .unwrap();
+    first.store_records(&[0..4], &[HOT; 4]).unwrap();
+    // The same size, another type: the old chunks would read as counts, silently.
+    let again = refused(
+        options.create(store.clone(), "/", &Count::default()),
+        &["\"/\"", "zarr.json", "already", "overwrite"],
+    );
+    assert!(matches!(again, Error::NodeExists { .. }), "{again:?}");
+    // Nothing was written: the old array reads as before.
+    let back: Vec<Temperature> = open_array(store.clone(), "/")
+        .unwrap()
+        .retrieve_records(&[0..4])
+        .unwrap();
+    assert_eq!(back, [HOT; 4]);
+    // Replaced, the old chunks are gone: the fill value where nothing is written yet.
+    let replaced = options
+        .clone()
+        .overwrite(true)
+        .create(store.clone(), "/", &Count { n: 7 })
+        .unwrap();
+    replaced
+        .store_records(&[0..2], &[Count { n: 1 }; 2])
+        .unwrap();
+    let counts: Vec<Count> = open_array(store, "/")
+        .unwrap()
+        .retrieve_records(&[0..4])
+        .unwrap();
+    assert_eq!(counts.iter().map(|c| c.n).collect::<Vec<_>>(), [1, 1, 7, 7]);
+}
+
+#[test]
+fn every_kind_of_node_is_found_and_overwrite_erases_only_a_node() {
+    let dir = scratch("kinds");
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let layout = Layout::from_v2_json(&json!([["kelvin", "<f8"]])).unwrap();
+    // A Zarr v2 array, a v2 group and a v3 group, each where an array is then created.
+    ArrayOptions::new(vec![4], vec![2])
+        .create_v2(store.clone(), "/v2", &layout, None)
+        .unwrap();
+    store
+        .set(
+            &StoreKey::new("group2/.zgroup").unwrap(),
+            br#"{"zarr_format": 2}"#.to_vec().into(),
+        )
+        .unwrap();
+    store
+        .set(
+            &StoreKey::new("group3/zarr.json").unwrap(),
+            br#"{"zarr_format": 3, "node_type": "group"}"#.to_vec().into(),
+        )
+        .unwrap();
+    for (path, key) in [
+        ("/v2", "v2/.zarray"),
+        ("/group2", "group2/.zgroup"),
+        ("/group3", "group3/zarr.json"),
+    ] {
+        let options = ArrayOptions::new(vec![4], vec![2]);
+        refused(
+            options.create(store.clone(), path, &Count::default()),
+            &[key, "already"],
+        );
+        refused(
+            options.create_v2(store.clone(), path, &layout, None),
+            &[key, "already"],
+        );
+    }
+    // A file beside the nodes, which no overwrite may touch.
+    std::fs::write(dir.join("notes.txt"), "kept").unwrap();
+    let v2_chunk = dir.join("v2").join("0");
+    let v2 = open_array(store.clone(), "/v2").unwrap();
+    v2.store_records(&[0..2], &[HOT; 2]).unwrap();
+    assert!(v2_chunk.exists());
+    // A v3 array over the v2 one: its chunk and `.zarray` erased with it.
+    let v3 = ArrayOptions::new(vec![4], vec![2])
+        .overwrite(true)
+        .create(store.clone(), "/v2", &Count::default())
+        .unwrap();
+    assert!(!v2_chunk.exists() && !dir.join("v2").join(".zarray").exists());
+    assert_eq!(
+        v3.retrieve_records::<Count>(&[0..4]).unwrap(),
+        [Count::default(); 4]
+    );
+    // Where nothing is, overwrite erases nothing: the root has no node, only nodes below it.
+    ArrayOptions::new(vec![4], vec![2])
+        .overwrite(true)
+        .create(store.clone(), "/elsewhere", &Count::default())
+        .unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "kept"
+    );
+    assert!(dir.join("group3").join("zarr.json").exists());
+}
+
+#[test]
+fn shapes_are_checked_when_the_array_is_created() {
+    let store = Arc::new(MemoryStore::new());
+    for (shape, chunks, shards, needles) in [
+        (
+            vec![100],
+            vec![10],
+            Some(vec![25]),
+            &["shard shape [25]", "[10]"][..],
+        ),
+        (vec![100], vec![10], Some(vec![5]), &["shard shape [5]"][..]),
+        (vec![100], vec![10], Some(vec![0]), &["shard shape [0]"][..]),
+        (
+            vec![100, 4],
+            vec![10, 2],
+            Some(vec![20]),
+            &["shard shape [20]"][..],
+        ),
+        (
+            vec![100],
+            vec![10, 1],
+            None,
+            &["chunk shape [10, 1]", "2 dimensions"][..],
+        ),
+        (
+            vec![100],
+            vec![0],
+            None,
+            &["chunk shape [0]", "extent of 0"][..],
+        ),
+    ] {
+        let mut options = ArrayOptions::new(shape, chunks);
+        if let Some(shards) = shards {
+            options = options.shards(shards);
+        }
+        let error = refused(options.create(store.clone(), "/", &HOT), needles);
+        assert!(
+            matches!(&error, Error::Metadata { member: Some(member), .. } if member == "chunk_grid"),
+            "{error:?}"
+        );
+    }
+    // Nothing was written by any of them.
+    let error = open_array(store, "/").map(|_| ()).unwrap_err();
+    assert!(matches!(error, Error::NotAnArray { .. }), "{error:?}");
+}
+
+#[test]
+fn compression_levels_are_checked_in_both_formats() {
+    let store = Arc::new(MemoryStore::new());
+    let layout = Layout::from_v2_json(&json!([["kelvin", "<f8"]])).unwrap();
+    for level in [23, 99, -200_000] {
+        let options = ArrayOptions::new(vec![4], vec![2]).compression(Compression::Zstd { level });
+        let needle = format!("zstd level {level} is not in");
+        refused(
+            options.create(store.clone(), "/", &HOT),
+            &[&needle, "codecs"],
+        );
+        refused(
+            options.create_v2(store.clone(), "/", &layout, None),
+            &[&needle, "compressor"],
+        );
+    }
+    // The levels zstd has, negative ones included, are written.
+    for level in [-5, 0, 22] {
+        ArrayOptions::new(vec![4], vec![2])
+            .compression(Compression::Zstd { level })
+            .overwrite(true)
+            .create(store.clone(), "/", &HOT)
+            .unwrap()
+            .store_records(&[0..4], &[HOT; 4])
+            .unwrap();
+    }
+}
+
+#[test]
+fn a_write_of_the_wrong_number_of_records_says_records_not_bytes() {
+    let store = Arc::new(MemoryStore::new());
+    let array = ArrayOptions::new(vec![10], vec![5])
+        .create(store, "/", &HOT)
+        .unwrap();
+    let error = refused(
+        array.store_records(&[0..10], &[HOT; 5]),
+        &["5 elements given to write a subset of 10 elements"],
+    );
+    assert!(
+        matches!(
+            error,
+            Error::ElementCount {
+                expected: 10,
+                found: 5
+            }
+        ),
+        "{error:?}"
+    );
+    let values = vec![HOT.to_value(); 11];
+    refused(
+        array.store_values(&[0..10], &values),
+        &["11 elements given to write a subset of 10 elements"],
+    );
+    // Nothing was written.
+    assert_eq!(
+        array.retrieve_records::<Temperature>(&[0..10]).unwrap(),
+        [HOT; 10]
+    );
+}
+
+#[test]
+fn a_read_too_large_to_hold_is_not_called_out_of_bounds() {
+    let store = Arc::new(MemoryStore::new());
+    let extent = u64::MAX / 2;
+    let array = ArrayOptions::new(vec![extent], vec![1 << 20])
+        .create(store, "/", &HOT)
+        .unwrap();
+    let inside = [0..u64::MAX / 4];
+    for error in [
+        array.retrieve_records::<Temperature>(&inside).unwrap_err(),
+        array
+            .retrieve_field::<f64>(&inside, &["kelvin"])
+            .unwrap_err(),
+        array.retrieve_values(&inside).unwrap_err(),
+    ] {
+        assert!(matches!(error, Error::OutputTooLarge { .. }), "{error:?}");
+        assert!(
+            error.to_string().contains("read the subset in parts"),
+            "{error}"
+        );
+    }
+    // Beyond the shape is still out of bounds.
+    let error = array
+        .retrieve_records::<Temperature>(&[0..extent + 1])
+        .unwrap_err();
+    assert!(matches!(error, Error::Array(_)), "{error:?}");
+}
+
+#[test]
+fn a_group_is_named_a_group_where_an_array_is_opened() {
+    let store = Arc::new(MemoryStore::new());
+    store
+        .set(
+            &StoreKey::new("zarr.json").unwrap(),
+            br#"{"zarr_format": 3, "node_type": "group", "attributes": {}}"#
+                .to_vec()
+                .into(),
+        )
+        .unwrap();
+    store
+        .set(
+            &StoreKey::new("old/.zgroup").unwrap(),
+            br#"{"zarr_format": 2}"#.to_vec().into(),
+        )
+        .unwrap();
+    for (path, key) in [("/", "zarr.json"), ("/old", "old/.zgroup")] {
+        let error = refused(
+            open_array(store.clone(), path).map(|_| ()),
+            &[key, "is a Zarr group", "not an array"],
+        );
+        assert!(matches!(error, Error::Group { .. }), "{error:?}");
+    }
+    let error = open_array(store, "/nothing").map(|_| ()).unwrap_err();
+    assert!(matches!(error, Error::NotAnArray { .. }), "{error:?}");
+}
+
+#[test]
+fn a_url_is_not_taken_for_a_directory() {
+    let dir = scratch("urls");
+    let cwd = std::env::current_dir().unwrap();
+    for location in [
+        "https://example.com/x.zarr",
+        "gs://bucket/x.zarr",
+        "S3+x://y",
+    ] {
+        let error = refused(
+            open_store(location).map(|_| ()),
+            &[location, "is not a store zarrdt opens"],
+        );
+        assert!(matches!(error, Error::Store { .. }), "{error:?}");
+    }
+    assert!(!cwd.join("https:").exists() && !cwd.join("gs:").exists());
+    // Paths, and file:// URLs of them, are directories.
+    let plain = dir.join("plain.zarr");
+    for location in [
+        plain.to_str().unwrap().to_owned(),
+        format!("file://{}", dir.join("url.zarr").display()),
+    ] {
+        let (store, path) = open_store(&location).unwrap();
+        ArrayOptions::new(vec![2], vec![2])
+            .create(store, &path, &HOT)
+            .unwrap();
+    }
+    assert!(plain.join("zarr.json").exists() && dir.join("url.zarr").join("zarr.json").exists());
+}
