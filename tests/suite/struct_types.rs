@@ -868,6 +868,31 @@ fn v3_reads_struct_and_legacy_structured_forms_alike() {
 }
 
 #[test]
+fn v3_legacy_pairs_name_unnamed_fields_as_numpy_does() {
+    // zarr-python 3.1 writes a NumPy dtype's unnamed fields as "" in legacy pairs, and reads
+    // them back as NumPy names them: `f` and the field's index (checked with zarr-python
+    // 3.1.6 and 3.4.2 reading an array 3.1.6 wrote).
+    let legacy = |fields: Json| json!({"name": "structured", "configuration": {"fields": fields}});
+    let parsed = DataType::from_v3_json(&legacy(json!([
+        ["", "int32"],
+        ["x", "uint8"],
+        ["", legacy(json!([["", "float32"]]))]
+    ])))
+    .unwrap();
+    let expected = structure(vec![
+        ("f0", core("int32")),
+        ("x", core("uint8")),
+        ("f2", structure(vec![("f0", core("float32"))])),
+    ]);
+    assert_eq!(parsed, expected);
+    // Written in the registered form, with the names it was read with.
+    assert_eq!(
+        parsed.to_v3_json()["configuration"]["fields"][0]["name"],
+        "f0"
+    );
+}
+
+#[test]
 fn v3_rejections_name_the_field_path_and_json() {
     struct Row {
         rule: &'static str,
@@ -900,9 +925,12 @@ fn v3_rejections_name_the_field_path_and_json() {
         Row { rule: "ref §3.1: names are non-empty",
               input: f(json!([{"name": "a", "data_type": "int8"}, {"name": "", "data_type": "int8"}])),
               path: "[1]", shown: json!({"name": "", "data_type": "int8"}) },
-        Row { rule: "ref §3.1: non-empty names, nested legacy pair",
-              input: f(json!([{"name": "outer", "data_type": legacy(json!([["", "int8"]]))}])),
-              path: "outer[0]", shown: json!(["", "int8"]) },
+        Row { rule: "ref §3.1: non-empty names, an object field nested in legacy structured",
+              input: f(json!([{"name": "outer", "data_type": legacy(json!([{"name": "", "data_type": "int8"}]))}])),
+              path: "outer[0]", shown: json!({"name": "", "data_type": "int8"}) },
+        Row { rule: "NumPy: a legacy pair's f<index> taken by another",
+              input: legacy(json!([["", "int8"], ["f0", "int8"]])),
+              path: "f0", shown: json!(["f0", "int8"]) },
         Row { rule: "ref §3.1: at least one field (3.4.2 rejects empty fields)",
               input: f(json!([])), path: "<root>", shown: f(json!([])) },
         Row { rule: "ref §3.1: at least one field, nested",
@@ -1112,6 +1140,14 @@ fn v2_reads_every_descr_form() {
               fields: vec![("t", 0), ("d", 8), ("u", 16), ("s", 32), ("v", 37)],
               leaves: vec![("t", 0, dt64(TimeUnit::Second, 10), L, &[]), ("d", 8, td64(TimeUnit::Millisecond, 1), L, &[]),
                            ("u", 16, utf32(4), L, &[]), ("s", 32, ntb(5), N, &[]), ("v", 37, raw_bytes(3), N, &[])] },
+        Row { rule: "NumPy: an unnamed field that is no padding is named f<its index> (zarr-python 2.18 and 3.1 write them)",
+              descr: json!([["", "<i4"], ["x", "|u1"], ["", "|V2"], ["", ">i2", [2]]]), size: 11,
+              fields: vec![("f0", 0), ("x", 4), ("f3", 7)],
+              leaves: vec![("f0", 0, i4, L, &[]), ("x", 4, u1, N, &[]), ("f3", 7, i2, B, &[(2, 2)])] },
+        Row { rule: "NumPy: unnamed fields in a nested record are numbered within it",
+              descr: json!([["o", [["", "|S3"], ["a", "|u1"]]]]), size: 4,
+              fields: vec![("o", 0)],
+              leaves: vec![("o.f0", 0, ntb(3), N, &[]), ("o.a", 3, u1, N, &[])] },
         Row { rule: "ref §1: big-endian extension typestrs",
               descr: json!([["t", ">M8[us]"], ["u", ">U2"], ["n", ">i8"]]), size: 24,
               fields: vec![("t", 0), ("u", 8), ("n", 16)],
@@ -1314,10 +1350,9 @@ fn v2_rejections_name_the_field_path_and_json() {
         ("ref §1: shape extents are positive, not [-1]", json!([["a", "<i4", [-1]]]), "a", json!(["a", "<i4", [-1]])),
         ("ref §1: shape is a list, not a string", json!([["a", "<i4", "3"]]), "a", json!(["a", "<i4", "3"])),
         ("ref §1: shape with a zero extent, nested", json!([["o", [["m", "<i2", [2, 0]]]]]), "o.m", json!(["m", "<i2", [2, 0]])),
-        ("ref §1: padding entries are |V<n>, not <i4", json!([["a", "|u1"], ["", "<i4"]]), "[1]", json!(["", "<i4"])),
-        ("ref §1: padding entries have no shape", json!([["a", "|u1"], ["", "|V3", [2]]]), "[1]", json!(["", "|V3", [2]])),
-        ("ref §1: padding in a nested record is |V<n> too", json!([["o", [["", "|S3"], ["a", "|u1"]]]]), "o[0]", json!(["", "|S3"])),
         ("ref §1/NumPy: duplicate field names", json!([["a", "<i4"], ["a", "<f8"]]), "a", json!([["a", "<i4"], ["a", "<f8"]])),
+        ("NumPy: an unnamed field's f<index> taken by another (\"field 'f0' occurs more than once\")",
+         json!([["", "<i4"], ["f0", "|u1"]]), "f0", json!([["", "<i4"], ["f0", "|u1"]])),
         ("ref §1/NumPy: duplicate names in a nested record", json!([["o", [["a", "<i4"], ["a", "<f8"]]]]), "o.a", json!([["a", "<i4"], ["a", "<f8"]])),
         ("ref §1: bad typestr inside a nested entry names the nested field", json!([["o", [["x", "<i3"]]]]), "o.x", json!("<i3")),
         ("ref §1: bad typestr two levels down", json!([["o", [["p", [["q", "|i4"]]]]]]), "o.p.q", json!("|i4")),

@@ -347,6 +347,23 @@ impl<W: Write> Sink<W> for CsvSink {
     }
 }
 
+/// A cell's text with its control characters escaped as Python escapes them in a string's
+/// repr (`\n`, `\r`, `\t`, `\x07`, `\x85`): a text field's line break would break the
+/// table's row.
+fn control_escaped(cell: &str) -> String {
+    let mut text = String::with_capacity(cell.len() + 8);
+    for c in cell.chars() {
+        match c {
+            '\n' => text.push_str("\\n"),
+            '\r' => text.push_str("\\r"),
+            '\t' => text.push_str("\\t"),
+            c if c.is_control() => text.push_str(&format!("\\x{:02x}", u32::from(c))),
+            c => text.push(c),
+        }
+    }
+    text
+}
+
 /// Rows buffered to size the table's columns before the first is printed.
 const TABLE_SAMPLE: usize = 200;
 
@@ -428,6 +445,12 @@ impl<W: Write> Sink<W> for TableSink {
             if let Some(name) = names.as_ref().and_then(|names| names.name(cell)) {
                 *cell = name.to_owned();
             }
+        }
+        for cell in cells
+            .iter_mut()
+            .filter(|cell| cell.contains(char::is_control))
+        {
+            *cell = control_escaped(cell);
         }
         let position: Vec<String> = index.iter().map(u64::to_string).collect();
         cells.insert(0, position.join(","));

@@ -555,3 +555,40 @@ fn byte_strings_as_text_in_csv_and_tables() {
         json!({"code": "YzAwMA==", "raw": "AQI="})
     );
 }
+
+/// A record with a NumPy `U<n>` text field.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Note {
+    id: u8,
+    text: zarrdt::FixedString<4>,
+}
+
+/// A table row is one line whatever the text holds: control characters in `U<n>` text are
+/// escaped there as Python escapes them (`\n`, `\t`, `\x07`); CSV quotes the text as it is.
+#[test]
+fn text_with_line_breaks_stays_in_its_table_row() {
+    let dir = scratch("text_controls");
+    let note = |id: u8, text: &str| Note {
+        id,
+        text: zarrdt::FixedString::new(text).unwrap(),
+    };
+    let array = ArrayOptions::new(vec![2], vec![2])
+        .create(store(&dir), "/", &note(0, ""))
+        .unwrap();
+    array
+        .store_records(&[0..2], &[note(1, "a\nb"), note(2, "\t\u{7}é\r")])
+        .unwrap();
+    let table = zarrdt(["dump", path(&dir), "--format", "table"]).ok();
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 4, "{table}");
+    assert_eq!(
+        lines[2].split_whitespace().collect::<Vec<_>>(),
+        ["0", "1", "a\\nb"]
+    );
+    assert_eq!(
+        lines[3].split_whitespace().collect::<Vec<_>>(),
+        ["1", "2", "\\t\\x07é\\r"]
+    );
+    let csv = zarrdt(["dump", path(&dir), "--format", "csv"]).ok();
+    assert_eq!(csv, "id,text\n1,\"a\nb\"\n2,\"\t\u{7}é\r\"\n");
+}

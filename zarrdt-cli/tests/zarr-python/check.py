@@ -5,8 +5,10 @@ Usage: python check.py ZARRDT_BINARY WORKDIR   (with the zarr-python to test ins
 
 Cases, for whichever zarr-python runs this (2.18, 3.1, 3.4):
 * Zarr v2: Blosc (lz4, shuffle), zstd, gzip; nested records, mixed byte order, a subarray
-  field (2.18 only: zarr-python 3 cannot write them), 2-D with missing chunks, F order;
-* Zarr v3 (3.x): zstd, gzip, Blosc, sharding; nested records, 2-D with missing chunks;
+  field (2.18 only: zarr-python 3 cannot write them), 2-D with missing chunks, F order,
+  unnamed fields (NumPy names them f<index>);
+* Zarr v3 (3.x): zstd, gzip, Blosc, sharding; nested records, 2-D with missing chunks,
+  unnamed fields (3.1 writes them as "" in legacy pairs);
 * every other numcodecs compressor zarr-python offers for records (issue 19): zlib, bz2,
   lz4, lzma (xz, alone and raw with a filter chain) and the adler32, crc32 (checksum first
   and last), fletcher32 (chunks of odd length) and jenkins_lookup3 (seeded too) checksums,
@@ -122,6 +124,9 @@ NESTED = [("id", "<u4"), ("vel", [("x", "<f8"), ("y", "<f4")]), ("flag", "?"), (
 # buffer"); 2.18 can.
 MIXED = [("a", "<i4"), ("b", ">f8")] + ([("t", "<M8[s]")] if ZARR_MAJOR == 2 else [])
 SUBARRAY = [("x", "<f4"), ("pos", "<f8", (2, 2)), ("s", "<U3")]
+# An unnamed field (NumPy keeps "" as a name in the dict form): zarr-python 2.18 and 3.1 write
+# it as "" (v2 descr, v3 legacy pairs) and read it back as NumPy names it, f<index>.
+UNNAMED = {"names": ["", "x"], "formats": ["<i4", "<u2"]}
 
 SPECIAL_F8 = [0.5, -0.0, float("inf"), float("-inf"), float("nan"),
               struct.unpack("<d", struct.pack("<Q", 0x7FF8000000000001))[0], 1e-300, 1.0 / 3]
@@ -308,6 +313,7 @@ def cases():
          (slice(0, 3), slice(0, 5))),
         ("v2_blosc_fortran", 2, (6, 4), (4, 3), NESTED, "blosc", "F", None,
          (slice(0, 6), slice(0, 4))),
+        ("v2_zstd_unnamed", 2, (9,), (4,), UNNAMED, "zstd", "C", None, (slice(0, 6),)),
     ]
     if ZARR_MAJOR == 2:
         out.append(("v2_zstd_subarray", 2, (9,), (4,), SUBARRAY, "zstd", "C", None,
@@ -315,6 +321,7 @@ def cases():
     else:
         out += [
             ("v3_zstd_nested", 3, (23,), (5,), NESTED, "zstd", "C", None, (slice(0, 20),)),
+            ("v3_zstd_unnamed", 3, (9,), (4,), UNNAMED, "zstd", "C", None, (slice(0, 6),)),
             ("v3_gzip_2d_missing", 3, (7, 5), (3, 2), NESTED, "gzip", "C", None,
              (slice(3, 7), slice(0, 4))),
             ("v3_blosc_sharded", 3, (40,), (5,), NESTED, "blosc", "C", (20,),

@@ -172,15 +172,21 @@ fn parse_struct(
                 "the field name must be a string",
             ));
         };
-        if name.is_empty() {
-            return Err(invalid(
-                &path.index(index),
-                entry,
-                "field names must not be empty",
-            ));
-        }
-        let field_path = path.field(name);
-        if !seen.insert(name.as_str()) {
+        // The legacy `[name, data_type]` pairs come from NumPy dtypes, whose unnamed fields
+        // zarr-python 3.1 writes as "": named as NumPy names them, `f` and the index.
+        let name = match (name.is_empty(), entry) {
+            (false, _) => name.clone(),
+            (true, Json::Array(_)) => format!("f{index}"),
+            (true, _) => {
+                return Err(invalid(
+                    &path.index(index),
+                    entry,
+                    "field names must not be empty",
+                ));
+            }
+        };
+        let field_path = path.field(&name);
+        if !seen.insert(name.clone()) {
             return Err(invalid(
                 &field_path,
                 entry,
@@ -193,7 +199,7 @@ fn parse_struct(
         let Some(data_type) = data_type else {
             return Err(invalid(&field_path, entry, "the field has no data_type"));
         };
-        fields.push((name.as_str(), parse(data_type, &field_path, depth + 1)?));
+        fields.push((name, parse(data_type, &field_path, depth + 1)?));
     }
     StructType::new(fields).map_err(|error| match error {
         Error::InvalidStruct {

@@ -127,18 +127,22 @@ fn parse_struct(
                 "a titled field needs a non-empty name",
             ));
         }
-        if name.is_empty() {
-            // NumPy's padding entry: a gap, not a field.
-            let gap = padding_size(items).ok_or_else(|| {
-                invalid(
-                    &entry_path(),
-                    entry,
-                    "an unnamed entry must be padding of the form [\"\", \"|V<n>\"]",
-                )
-            })?;
+        // NumPy's padding entry (`descr` writes the gaps of an aligned or offset dtype so): a
+        // gap, not a field.
+        if name.is_empty()
+            && let Some(gap) = padding_size(items)
+        {
             offset = offset.saturating_add(gap);
             continue;
         }
+        // Any other unnamed field is named as NumPy names it: `f` and its index in the list.
+        let numbered;
+        let name = if name.is_empty() {
+            numbered = format!("f{index}");
+            numbered.as_str()
+        } else {
+            name
+        };
         let field_path = path.field(name);
         let mut layout = parse(&items[1], &field_path, depth + 1)?;
         if let Some(shape) = items.get(2) {

@@ -80,10 +80,15 @@ pub(crate) fn remedy(name: &str) -> String {
              features, which zarrdt does not enable): it cannot encode records, whose codec is \
              bytes"
             .into(),
-        "bitround" | "fixedscaleoffset" | "quantize" | "delta" | "astype" | "packbits"
-        | "categorize" | "scale_offset" | "cast_value" => "a filter for numbers, which \
-             zarr-python cannot apply to records either; zarrdt reads the numeric arrays it \
-             writes through zarrs, not this filter"
+        "astype" => "a filter converting numbers from one type to another, which zarrdt does \
+             not read for records (zarr-python 2.18 writes one whose two types are the \
+             record's own, changing nothing: without it in the metadata's filters the array \
+             reads the same)"
+            .into(),
+        "bitround" | "fixedscaleoffset" | "quantize" | "delta" | "packbits" | "categorize"
+        | "scale_offset" | "cast_value" => "a filter for numbers, which zarr-python cannot \
+             apply to records either; zarrdt reads the numeric arrays it writes through zarrs, \
+             not this filter"
             .into(),
         "zarrs.gdeflate" => "zarrs' gdeflate feature (a C library) is not enabled in zarrdt; \
              zarr-python does not write it"
