@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use zarrdt::array::{ArrayOptions, Compression};
+use zarrdt::{ArrayOptions, Compression};
 use zarrdt::half::f16;
 use zarrdt::layout::Leaf;
 use zarrdt::zarrs::filesystem::FilesystemStore;

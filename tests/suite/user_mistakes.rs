@@ -343,3 +343,43 @@ fn a_url_is_not_taken_for_a_directory() {
     }
     assert!(plain.join("zarr.json").exists() && dir.join("url.zarr").join("zarr.json").exists());
 }
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Station {
+    id: u32,
+    reading: Temperature,
+}
+
+#[test]
+fn a_field_that_is_not_there_is_named_with_what_is() {
+    let store = Arc::new(MemoryStore::new());
+    let array = ArrayOptions::new(vec![3], vec![3])
+        .create(store, "/", &Station::default())
+        .unwrap();
+    for (path, says) in [
+        (
+            &["idd"][..],
+            "no field `idd`; the record's fields are `id`, `reading`",
+        ),
+        (
+            &["reading", "celsius"][..],
+            "`reading`'s fields are `kelvin`",
+        ),
+        (
+            &["id", "x"][..],
+            "no field `id.x`; `id` is uint32, not a struct",
+        ),
+    ] {
+        let error = array.retrieve_field::<u32>(&[0..3], path).unwrap_err();
+        assert!(error.to_string().contains(says), "{error}");
+    }
+    // The same through the core's field decode.
+    let layout = Station::layout(zarrdt::Endian::NATIVE);
+    let error = layout.decode_field::<u32>(&[0; 12], &["idd"]).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("the record's fields are `id`, `reading`"),
+        "{error}"
+    );
+}

@@ -152,10 +152,14 @@ pub enum Error {
     },
 
     /// A field path that names no field of the record.
-    #[error("the record has no field `{path}`")]
+    #[error("the record has no field `{path}`{}", hint_part(.hint))]
     NoSuchField {
         /// The path asked for.
         path: FieldPath,
+        /// What is there instead: the fields of the struct where the path leaves the record
+        /// (`the record's fields are `time`, `value``), or the type that is no struct
+        /// (``value` is float32, not a struct`); empty if nothing more is known.
+        hint: String,
     },
 
     /// Array metadata (`zarr.json`, `.zarray`) that is malformed outside the data type and
@@ -225,7 +229,7 @@ macro_rules! with_path {
             | Error::ValueMismatch { $path, .. }
             | Error::TypeMismatch { $path, .. }
             | Error::NoV3Equivalent { $path, .. }
-            | Error::NoSuchField { $path } => $some,
+            | Error::NoSuchField { $path, .. } => $some,
             Error::InvalidCodec { .. }
             | Error::MissingEndian { .. }
             | Error::ChunkLength { .. }
@@ -352,6 +356,15 @@ impl fmt::Display for ElementFault {
                 write!(f, "{value} is no variant of enum {enumeration}")
             }
         }
+    }
+}
+
+/// The hint part of [`Error::NoSuchField`]'s message: none if there is no hint.
+fn hint_part(hint: &str) -> String {
+    if hint.is_empty() {
+        String::new()
+    } else {
+        format!("; {hint}")
     }
 }
 

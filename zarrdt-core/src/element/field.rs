@@ -2,7 +2,7 @@
 //! `records["mass"]`, without building the records.
 
 use crate::endian::{BigEndian, LittleEndian, StaticEndian};
-use crate::{Endian, Error, FieldPath, Layout, PathSegment, ZarrType};
+use crate::{Endian, Error, Layout, PathSegment, ZarrType};
 
 impl Layout {
     /// The field at `path` of every element of `bytes` (a chunk stored in this layout, a whole
@@ -52,13 +52,7 @@ impl Layout {
                 element_size: size,
             });
         }
-        let Some((offset, field)) = self.field_at(path) else {
-            return Err(Error::NoSuchField {
-                path: path
-                    .iter()
-                    .fold(FieldPath::root(), |path, name| path.field(name)),
-            });
-        };
+        let (offset, field) = self.find_field(path)?;
         let within = |error: Error| {
             path.iter().rev().fold(error, |error, name| {
                 error.within(PathSegment::Field((*name).to_owned()))

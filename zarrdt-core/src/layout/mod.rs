@@ -520,6 +520,59 @@ impl Layout {
         Some((offset, current))
     }
 
+    /// [`Layout::field_at`], or [`Error::NoSuchField`] saying why there is none: the fields of
+    /// the struct where the path leaves the record, or the type that is no struct.
+    pub fn find_field(&self, path: &[&str]) -> Result<(usize, &Layout), Error> {
+        if let Some(found) = self.field_at(path) {
+            return Ok(found);
+        }
+        let mut current = self;
+        let mut at = FieldPath::root();
+        for name in path {
+            let hint = match current {
+                Layout::Struct(structure) => match structure.field(name) {
+                    Some(field) => {
+                        current = field.layout();
+                        at = at.field(name);
+                        continue;
+                    }
+                    None => {
+                        const SHOWN: usize = 16;
+                        let fields = structure.fields();
+                        let mut names: Vec<String> = fields
+                            .iter()
+                            .take(SHOWN)
+                            .map(|field| format!("`{}`", field.name()))
+                            .collect();
+                        if fields.len() > SHOWN {
+                            names.push(format!("and {} more", fields.len() - SHOWN));
+                        }
+                        let whose = if at.is_root() {
+                            "the record's".to_owned()
+                        } else {
+                            format!("`{at}`'s")
+                        };
+                        format!("{whose} fields are {}", names.join(", "))
+                    }
+                },
+                other => format!("`{at}` is {}, not a struct", other.describe()),
+            };
+            return Err(Error::NoSuchField {
+                path: path
+                    .iter()
+                    .fold(FieldPath::root(), |path, name| path.field(name)),
+                hint,
+            });
+        }
+        // `field_at` finds every path this walk does.
+        Err(Error::NoSuchField {
+            path: path
+                .iter()
+                .fold(FieldPath::root(), |path, name| path.field(name)),
+            hint: String::new(),
+        })
+    }
+
     /// A short description for messages: `"float32"`, `"a struct of 3 fields"`…
     pub(crate) fn describe(&self) -> String {
         match self {

@@ -82,8 +82,30 @@ pub trait ReadRecords {
     /// with `a["mass"]`. `T` must be the field's type (an `f64` for a `float64` field, a
     /// `[f32; 3]` for a subarray or a struct of fields `"0"`, `"1"`, `"2"`, a derived struct
     /// for a nested record); the error names the first difference, and a path that names no
-    /// field is [`zarrdt_core::Error::NoSuchField`]. Only the field is read out of each
-    /// record: no record is built.
+    /// field is [`zarrdt_core::Error::NoSuchField`], naming the fields there are. An empty path
+    /// is the whole element (as [`retrieve_records`](ReadRecords::retrieve_records) reads
+    /// it). Only the field is read out of each record: no record is built.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use zarrdt_core::{DataType, Layout};
+    /// use zarrdt_zarrs::{ArrayOptions, ReadRecords, WriteRecords};
+    /// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+    /// use serde_json::json;
+    ///
+    /// let point = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
+    ///     {"name": "x", "data_type": "float64"}, {"name": "n", "data_type": "uint16"}]}}))?;
+    /// let fill = Layout::from_v2_json(&json!([["x", "<f8"], ["n", "<u2"]]))?
+    ///     .decode_value(&[0; 10])?;
+    /// let array = ArrayOptions::new(vec![4], vec![2])
+    ///     .create_with(Arc::new(MemoryStore::new()), "/", &point, &fill)?;
+    /// array.store_bytes(&[0..1], &[0, 0, 0, 0, 0, 0, 0xf8, 0x3f, 7, 0])?; // x = 1.5, n = 7
+    /// let n: Vec<u16> = array.retrieve_field(&[0..4], &["n"])?;
+    /// assert_eq!(n, [7, 0, 0, 0]);
+    /// let wrong = array.retrieve_field::<u16>(&[0..4], &["m"]).unwrap_err();
+    /// assert!(wrong.to_string().contains("the record's fields are `x`, `n`"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn retrieve_field<T: ZarrType + Send>(
         &self,
         subset: &dyn ArraySubsetTraits,

@@ -731,15 +731,7 @@ impl<F: ZarrType + Send> Field<'_, F> {
         path: &[&str],
         out: &'a mut Vec<F>,
     ) -> Result<Field<'a, F>, zarrdt_core::Error> {
-        let Some((offset, field)) = layout.field_at(path) else {
-            return Err(zarrdt_core::Error::NoSuchField {
-                path: path
-                    .iter()
-                    .fold(zarrdt_core::FieldPath::root(), |path, name| {
-                        path.field(name)
-                    }),
-            });
-        };
+        let (offset, field) = layout.find_field(path)?;
         F::layout(Endian::NATIVE)
             .check_matches(field)
             .map_err(|error| {
