@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use zarrdt::{ArrayOptions, Compression};
 use zarrdt::half::f16;
 use zarrdt::layout::Leaf;
 use zarrdt::zarrs::filesystem::FilesystemStore;
+use zarrdt::{ArrayOptions, Compression};
 use zarrdt::{Endian, ZarrStruct, ZarrType};
 use zarrdt::{ReadRecords, WriteRecords};
 

@@ -39,9 +39,9 @@ use crate::positions::Positions;
 /// is an [`Error::Unsupported`] naming the field.
 ///
 /// ```
-/// use zarrdt_arrow::RecordConverter;
-/// use zarrdt_arrow::arrow_schema::DataType;
-/// use zarrdt_core::Layout;
+/// use zarrdt::arrow::RecordConverter;
+/// use zarrdt::arrow::arrow_schema::DataType;
+/// use zarrdt::layout::Layout;
 /// use serde_json::json;
 ///
 /// let layout = Layout::from_v2_json(&json!([["id", "<u4"], ["pos", "<f4", [2]]]))?;

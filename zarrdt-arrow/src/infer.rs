@@ -380,7 +380,7 @@ fn shown(path: &FieldPath) -> String {
 /// ```
 /// use std::sync::Arc;
 /// use arrow_array::{RecordBatch, StringArray};
-/// use zarrdt_arrow::{Sizes, TableType};
+/// use zarrdt::arrow::{Sizes, TableType};
 ///
 /// let names = StringArray::from(vec!["a", "héllo", ""]);
 /// let batch = RecordBatch::try_from_iter([("name", Arc::new(names) as _)])?;

@@ -20,10 +20,11 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use zarrdt_arrow::{BatchReader, ReadOptions, TableWriter, TableType};
-//! use zarrdt_core::{DataType, Value};
-//! use zarrdt_zarrs::{ArrayOptions, ReadRecords};
-//! use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+//! use zarrdt::arrow::{BatchReader, ReadOptions, TableType, TableWriter};
+//! use zarrdt::types::DataType;
+//! use zarrdt::value::Value;
+//! use zarrdt::array::{ArrayOptions, ReadRecords};
+//! use zarrdt::zarrs::storage::store::MemoryStore;
 //! use serde_json::json;
 //!
 //! let sample = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [

@@ -89,9 +89,9 @@ impl ReadOptions {
 ///
 /// ```
 /// use std::sync::Arc;
-/// use zarrdt_arrow::{BatchReader, ReadOptions};
-/// use zarrdt_zarrs::{ArrayOptions, WriteRecords};
-/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+/// use zarrdt::arrow::{BatchReader, ReadOptions};
+/// use zarrdt::array::{ArrayOptions, WriteRecords};
+/// use zarrdt::zarrs::storage::store::MemoryStore;
 ///
 /// let array = ArrayOptions::new(vec![100], vec![16]).create(Arc::new(MemoryStore::new()), "/", &0u32)?;
 /// array.store_records(&[0..100], &(0..100u32).collect::<Vec<_>>())?;

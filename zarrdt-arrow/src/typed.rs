@@ -15,15 +15,15 @@ use crate::{Error, RecordConverter};
 /// has it; a Rust array field `[T; N]` is a `FixedSizeList`.
 ///
 /// ```
-/// use zarrdt_arrow::ArrowRecords;
-/// use zarrdt_core::ZarrType;
+/// use zarrdt::arrow::ArrowRecords;
+/// use zarrdt::ZarrType;
 ///
 /// // Any `ZarrType`; a `#[derive(ZarrStruct)]` struct gets one column per field.
 /// let points: Vec<[f32; 3]> = vec![[0.5, 1.5, 2.5], [3.0, 4.0, 5.0]];
 /// let batch = <[f32; 3]>::to_record_batch(&points)?;
 /// assert_eq!(batch.schema().field(0).name(), "value");
 /// assert_eq!(<[f32; 3]>::from_record_batch(&batch)?, points);
-/// # Ok::<(), zarrdt_arrow::Error>(())
+/// # Ok::<(), zarrdt::arrow::Error>(())
 /// ```
 pub trait ArrowRecords: ZarrType {
     /// The Arrow schema of records of this type; its metadata names the Zarr data type.

@@ -31,9 +31,9 @@ const PART_BYTES: usize = 8 << 20;
 /// ```
 /// use std::sync::Arc;
 /// use arrow_array::{Float64Array, RecordBatch, UInt32Array};
-/// use zarrdt_arrow::{Sizes, TableWriter, TableType};
-/// use zarrdt_zarrs::{ArrayOptions, ReadRecords};
-/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+/// use zarrdt::arrow::{Sizes, TableType, TableWriter};
+/// use zarrdt::array::{ArrayOptions, ReadRecords};
+/// use zarrdt::zarrs::storage::store::MemoryStore;
 ///
 /// let batch = RecordBatch::try_from_iter([
 ///     ("id", Arc::new(UInt32Array::from(vec![1, 2, 3])) as _),

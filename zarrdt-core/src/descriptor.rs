@@ -17,7 +17,8 @@ use crate::{DataType, Endian, EnumDescriptor, MAX_ELEMENT_SIZE, MAX_NESTING_DEPT
 /// Zarr v3 they are written as structs of fields `"0"`…`"N-1"` ([`DataType::Subarray`]).
 ///
 /// ```
-/// use zarrdt_core::{FieldDescriptor, ScalarType, TypeDescriptor};
+/// use zarrdt::advanced::{FieldDescriptor, TypeDescriptor};
+/// use zarrdt::types::ScalarType;
 ///
 /// const POINT: TypeDescriptor = TypeDescriptor::structure(&[
 ///     FieldDescriptor::new("x", TypeDescriptor::scalar(ScalarType::Float32)),
@@ -31,7 +32,8 @@ use crate::{DataType, Endian, EnumDescriptor, MAX_ELEMENT_SIZE, MAX_NESTING_DEPT
 /// [`MAX_ELEMENT_SIZE`] does not compile:
 ///
 /// ```compile_fail
-/// use zarrdt_core::{FieldDescriptor, ScalarType, TypeDescriptor};
+/// use zarrdt::advanced::{FieldDescriptor, TypeDescriptor};
+/// use zarrdt::types::ScalarType;
 ///
 /// const BAD: TypeDescriptor = TypeDescriptor::structure(&[
 ///     FieldDescriptor::new("x", TypeDescriptor::scalar(ScalarType::Float32)),
@@ -303,7 +305,8 @@ impl TypeDescriptor {
     /// (`""` for the element itself) mapped to its variants; `None` if the type has no enum.
     ///
     /// ```
-    /// use zarrdt_core::{EnumDescriptor, EnumVariant, FieldDescriptor, ScalarType, TypeDescriptor};
+    /// use zarrdt::advanced::{EnumDescriptor, EnumVariant, FieldDescriptor, TypeDescriptor};
+    /// use zarrdt::types::ScalarType;
     ///
     /// const KIND: EnumDescriptor = EnumDescriptor::new(
     ///     "Kind", ScalarType::Int8, &[EnumVariant::new("Small", -1), EnumVariant::new("Large", 1)]);

@@ -13,7 +13,7 @@ use crate::Error;
 /// own byte order; see [`Layout`](crate::Layout).
 ///
 /// ```
-/// use zarrdt_core::Endian;
+/// use zarrdt::Endian;
 ///
 /// assert_eq!("big".parse::<Endian>().unwrap(), Endian::Big);
 /// assert_eq!(Endian::Little.as_str(), "little");

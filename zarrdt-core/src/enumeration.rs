@@ -58,7 +58,8 @@ impl EnumVariant {
 /// built, so a bad one is a compile error.
 ///
 /// ```
-/// use zarrdt_core::{EnumDescriptor, EnumVariant, ScalarType, TypeDescriptor};
+/// use zarrdt::advanced::{EnumDescriptor, EnumVariant, TypeDescriptor};
+/// use zarrdt::types::ScalarType;
 ///
 /// const STATUS: EnumDescriptor = EnumDescriptor::new(
 ///     "Status",
@@ -75,7 +76,8 @@ impl EnumVariant {
 /// that is not an integer do not compile:
 ///
 /// ```compile_fail
-/// use zarrdt_core::{EnumDescriptor, EnumVariant, ScalarType};
+/// use zarrdt::advanced::{EnumDescriptor, EnumVariant};
+/// use zarrdt::types::ScalarType;
 ///
 /// const BAD: EnumDescriptor =
 ///     EnumDescriptor::new("Bad", ScalarType::UInt8, &[EnumVariant::new("Big", 256)]);

@@ -42,7 +42,8 @@
 //! # Example
 //!
 //! ```
-//! use zarrdt_core::{ArrayMetadataV3, BytesCodec, Value};
+//! use zarrdt::metadata::{ArrayMetadataV3, BytesCodec};
+//! use zarrdt::value::Value;
 //!
 //! // A struct array written by zarr-python 3.4.
 //! let meta = ArrayMetadataV3::from_json_str(r#"{
@@ -58,7 +59,7 @@
 //! let records = meta.bytes_codec.unwrap().decode_values(&meta.data_type, &chunk)?;
 //! assert_eq!(records[0], meta.fill_value);
 //! assert_eq!(records[1].as_record().unwrap().get("b"), Some(&Value::Float64(1.0)));
-//! # Ok::<(), zarrdt_core::Error>(())
+//! # Ok::<(), zarrdt::Error>(())
 //! ```
 //!
 //! # Rust arrays in Zarr v3

@@ -18,7 +18,7 @@ pub enum PathSegment {
 /// identifiers are shown quoted, so `a["foo.mask"]` is unambiguous.
 ///
 /// ```
-/// use zarrdt_core::FieldPath;
+/// use zarrdt::layout::FieldPath;
 ///
 /// let path = FieldPath::root().field("point").field("x");
 /// assert_eq!(path.to_string(), "point.x");

@@ -30,8 +30,8 @@ use crate::{Error, open_array, register};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::{ArrayOptions, Compression, ReadRecords, WriteRecords, open_array};
-/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+/// use zarrdt::array::{ArrayOptions, Compression, ReadRecords, WriteRecords, open_array};
+/// use zarrdt::zarrs::storage::store::MemoryStore;
 ///
 /// let store = Arc::new(MemoryStore::new());
 /// let array = ArrayOptions::new(vec![6], vec![3])
@@ -98,27 +98,38 @@ impl Default for Compression {
 /// The shape, chunking, sharding, compression and byte order of an array to create; then one
 /// call creates it for a record type.
 ///
-/// With a Rust record type, through the `zarrdt` crate:
+/// With a Rust record type:
 ///
-/// ```text
-/// #[derive(ZarrStruct, Clone, Default)]
+/// ```
+/// use std::sync::Arc;
+/// use zarrdt::zarrs::storage::store::MemoryStore;
+/// use zarrdt::{ArrayOptions, Compression, Endian, ReadRecords, WriteRecords, ZarrStruct};
+///
+/// #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
 /// struct Sample { time: f64, value: f32, channel: u16 }
 ///
+/// let store = Arc::new(MemoryStore::new());
+/// let samples = vec![Sample { time: 0.5, value: 2.0, channel: 3 }; 1000];
 /// let array = ArrayOptions::new(vec![1_000_000], vec![10_000])
-///     .shards(vec![100_000])
+///     .shards(vec![100_000]) // 10 chunks a shard
+///     .endian(Endian::Big)
+///     .compression(Compression::Zstd { level: 5 })
 ///     .create(store, "/", &Sample::default())?;
 /// array.store_records(&[0..samples.len() as u64], &samples)?;
 /// let back: Vec<Sample> = array.retrieve_records(&[10..20])?;
+/// assert_eq!(back, samples[10..20]);
+/// # Ok::<(), zarrdt::array::Error>(())
 /// ```
 ///
 /// With a type known only at run time:
 ///
 /// ```
 /// use std::sync::Arc;
-/// use zarrdt_core::{DataType, Record, Value};
-/// use zarrdt_zarrs::{ArrayOptions, Compression};
-/// use zarrdt_zarrs::{ReadRecords, WriteRecords};
-/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+/// use zarrdt::types::DataType;
+/// use zarrdt::value::{Record, Value};
+/// use zarrdt::array::{ArrayOptions, Compression};
+/// use zarrdt::array::{ReadRecords, WriteRecords};
+/// use zarrdt::zarrs::storage::store::MemoryStore;
 /// use serde_json::json;
 ///
 /// let sample = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
@@ -213,8 +224,8 @@ impl ArrayOptions {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use zarrdt_zarrs::{ArrayOptions, Error, ReadRecords, WriteRecords};
-    /// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+    /// use zarrdt::array::{ArrayOptions, Error, ReadRecords, WriteRecords};
+    /// use zarrdt::zarrs::storage::store::MemoryStore;
     ///
     /// let store = Arc::new(MemoryStore::new());
     /// let first = ArrayOptions::new(vec![4], vec![2]).create(store.clone(), "/", &0.5f64)?;

@@ -50,8 +50,8 @@ const STRUCT_NAME: &str = "struct";
 /// the v2 dtype's layout) with every multi-byte value in the machine's byte order.
 ///
 /// ```
-/// use zarrdt_zarrs::StructDataType;
-/// use zarrdt_core::DataType;
+/// use zarrdt::array::StructDataType;
+/// use zarrdt::types::DataType;
 /// use serde_json::json;
 ///
 /// let record = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
@@ -61,7 +61,7 @@ const STRUCT_NAME: &str = "struct";
 ///
 /// let v2 = StructDataType::from_v2_json(&json!([["id", ">u4"], ["", "|V4"], ["x", "<f8"]]))?;
 /// assert_eq!(v2.stored_layout().map(|layout| layout.size()), Some(16));
-/// # Ok::<(), zarrdt_zarrs::Error>(())
+/// # Ok::<(), zarrdt::array::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct StructDataType {

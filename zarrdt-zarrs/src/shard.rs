@@ -55,14 +55,14 @@ use crate::Error;
 ///
 /// ```
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::{ArrayOptions, check_shards};
-/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+/// use zarrdt::array::{ArrayOptions, check_shards};
+/// use zarrdt::zarrs::storage::store::MemoryStore;
 ///
 /// let store = Arc::new(MemoryStore::new());
 /// let array = ArrayOptions::new(vec![8], vec![2]).shards(vec![8]).create(store, "/", &0u32)?;
 /// array.store_array_subset(&[0..8], &(0..8u32).collect::<Vec<_>>())?;
 /// check_shards(&array, &[0..8])?;
-/// # Ok::<(), zarrdt_zarrs::Error>(())
+/// # Ok::<(), zarrdt::array::Error>(())
 /// ```
 pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
     array: &Array<S>,
@@ -91,8 +91,8 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
 ///
 /// ```
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::{ArrayOptions, ShardIndex};
-/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+/// use zarrdt::array::{ArrayOptions, ShardIndex};
+/// use zarrdt::zarrs::storage::store::MemoryStore;
 ///
 /// let store = Arc::new(MemoryStore::new());
 /// let array = ArrayOptions::new(vec![8], vec![2]).shards(vec![8]).create(store, "/", &0u32)?;
@@ -101,7 +101,7 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
 /// assert_eq!(index.chunks_per_shard(), [4]);
 /// assert_eq!(index.written(), 2); // inner chunks [1] and [2]
 /// assert!(index.entries()[0].is_none() && index.entries()[1].is_some());
-/// # Ok::<(), zarrdt_zarrs::Error>(())
+/// # Ok::<(), zarrdt::array::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShardIndex {

@@ -50,11 +50,11 @@ impl Default for StoreOptions {
 /// So the same code writes to a laptop's directory and to S3:
 ///
 /// ```no_run
-/// # use zarrdt_zarrs::{ArrayOptions, open_store};
+/// # use zarrdt::array::{ArrayOptions, open_store};
 /// # let fill = 0u32;
 /// let (store, path) = open_store("s3://my-bucket/runs/particles.zarr")?; // or "particles.zarr"
 /// let array = ArrayOptions::new(vec![1000], vec![100]).create(store, &path, &fill)?;
-/// # Ok::<(), zarrdt_zarrs::Error>(())
+/// # Ok::<(), zarrdt::array::Error>(())
 /// ```
 pub fn open_store(location: &str) -> Result<(ReadableWritableListableStorage, String), Error> {
     open_store_with(location, &StoreOptions::default())

@@ -15,7 +15,8 @@ use crate::{DataType, Endian, Error, Value};
 /// spec requires.
 ///
 /// ```
-/// use zarrdt_core::{BytesCodec, Endian, ZarrType};
+/// use zarrdt::{Endian, ZarrType};
+/// use zarrdt::metadata::BytesCodec;
 /// use serde_json::json;
 ///
 /// let codec = BytesCodec::from_json(&json!({"name": "bytes", "configuration": {"endian": "big"}}))?;
@@ -27,7 +28,7 @@ use crate::{DataType, Endian, Error, Value};
 /// let unconfigured = BytesCodec::new(None);
 /// assert!(unconfigured.write_endian(&i32::data_type()).is_err()); // int32 needs an endian
 /// assert!(unconfigured.write_endian(&bool::data_type()).is_ok()); // bool does not
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BytesCodec {

@@ -29,7 +29,8 @@ const BLOCK_BYTES: usize = 16 << 10;
 /// the stored one also converts stored chunks back.
 ///
 /// ```
-/// use zarrdt_core::{ByteOrderConversion, Endian, Layout};
+/// use zarrdt::Endian;
+/// use zarrdt::layout::{ByteOrderConversion, Layout};
 /// use serde_json::json;
 ///
 /// let layout = Layout::from_v2_json(&json!([["id", "<u2"], ["flag", "|b1"]]))?;
@@ -38,7 +39,7 @@ const BLOCK_BYTES: usize = 16 << 10;
 /// to_big.apply(&mut chunk)?;
 /// assert_eq!(chunk, [0, 1, 1, 0, 2, 0]);
 /// assert!(to_big.apply(&mut [0; 4]).is_err()); // not whole elements
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ByteOrderConversion {

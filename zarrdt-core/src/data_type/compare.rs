@@ -17,7 +17,7 @@ impl DataType {
     /// the size of the two types.
     ///
     /// ```
-    /// use zarrdt_core::DataType;
+    /// use zarrdt::types::DataType;
     /// use serde_json::json;
     ///
     /// let ours = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
@@ -26,7 +26,7 @@ impl DataType {
     ///     {"name": "a", "data_type": "int32"}, {"name": "b", "data_type": "float32"}]}}))?;
     /// let err = ours.check_matches(&theirs).unwrap_err();
     /// assert_eq!(err.to_string(), "data type mismatch at field `b`: expected float64, found float32");
-    /// # Ok::<(), zarrdt_core::Error>(())
+    /// # Ok::<(), zarrdt::Error>(())
     /// ```
     pub fn check_matches(&self, found: &DataType) -> Result<(), Error> {
         self.open_layout().check_matches(&found.open_layout())

@@ -29,7 +29,7 @@ use crate::{Endian, Error, FieldPath, ScalarType};
 /// array type equals the struct type it is written as.
 ///
 /// ```
-/// use zarrdt_core::DataType;
+/// use zarrdt::types::DataType;
 /// use serde_json::json;
 ///
 /// let dt = DataType::from_v3_json(&json!({
@@ -62,7 +62,7 @@ pub enum DataType {
 /// any depth (up to [`MAX_NESTING_DEPTH`](crate::MAX_NESTING_DEPTH)).
 ///
 /// ```
-/// use zarrdt_core::{DataType, ScalarType, StructType};
+/// use zarrdt::types::{DataType, ScalarType, StructType};
 ///
 /// let point = StructType::new([("x", ScalarType::Float32.into()), ("y", ScalarType::Float32.into())])?;
 /// let record = StructType::new([
@@ -75,7 +75,7 @@ pub enum DataType {
 /// assert_eq!(offsets, [0, 4, 5]);
 /// let leaves: Vec<_> = record.leaves().iter().map(|l| (l.path().to_string(), l.offset())).collect();
 /// assert_eq!(leaves[3], ("point.y".to_string(), 9));
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct StructType(StructLayout);
@@ -84,7 +84,7 @@ pub struct StructType(StructLayout);
 /// a Rust array `[T; N]` (`[[T; N]; M]` has shape `[M, N]`).
 ///
 /// ```
-/// use zarrdt_core::{SubarrayType, DataType, ScalarType};
+/// use zarrdt::types::{DataType, ScalarType, SubarrayType};
 ///
 /// let pos = SubarrayType::new(ScalarType::Float32.into(), vec![3])?;
 /// assert_eq!(pos.size(), 12);
@@ -93,7 +93,7 @@ pub struct StructType(StructLayout);
 ///     DataType::from(pos).to_string(),
 ///     r#"{"name":"struct","configuration":{"fields":[{"name":"0","data_type":"float32"},{"name":"1","data_type":"float32"},{"name":"2","data_type":"float32"}]}}"#
 /// );
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct SubarrayType(SubarrayLayout);

@@ -14,7 +14,8 @@ impl Layout {
     /// the chunk. Each value is read in place, one pass over the chunk, no record built.
     ///
     /// ```
-    /// use zarrdt_core::{ZarrType, Endian, Layout};
+    /// use zarrdt::{Endian, ZarrType};
+    /// use zarrdt::layout::Layout;
     /// use serde_json::json;
     ///
     /// // Records {id: uint16, at: {x: float32, y: float32}}, big-endian.
@@ -29,7 +30,7 @@ impl Layout {
     /// assert_eq!(layout.decode_field::<u16>(&chunk, &["id"])?, [1, 2]);
     /// assert!(layout.decode_field::<f64>(&chunk, &["at", "y"]).is_err()); // not a float64
     /// assert!(layout.decode_field::<f32>(&chunk, &["at", "z"]).is_err()); // no such field
-    /// # Ok::<(), zarrdt_core::Error>(())
+    /// # Ok::<(), zarrdt::Error>(())
     /// ```
     pub fn decode_field<T: ZarrType>(&self, bytes: &[u8], path: &[&str]) -> Result<Vec<T>, Error> {
         let mut out = Vec::new();

@@ -31,7 +31,7 @@ use crate::{DataType, DecodeError, Endian, Error, Layout, TypeDescriptor, Value}
 /// buffers; the provided methods are the checked API most callers want:
 ///
 /// ```
-/// use zarrdt_core::{ZarrType, Endian};
+/// use zarrdt::{Endian, ZarrType};
 ///
 /// let values = [1u16, 2, 0xff00];
 /// let bytes = u16::encode_slice(&values, Endian::Big);
@@ -39,7 +39,7 @@ use crate::{DataType, DecodeError, Endian, Error, Layout, TypeDescriptor, Value}
 /// assert_eq!(u16::decode_slice(&bytes, Endian::Big)?, values);
 /// assert!(u16::decode_slice(&bytes[1..], Endian::Big).is_err()); // not whole elements
 /// assert!(bool::decode_slice(&[0, 1, 2], Endian::Little).is_err()); // 2 is no bool
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a Zarr element type",

@@ -63,7 +63,7 @@ const fn sized(scalar: Option<ScalarType>) -> ScalarType {
 /// As in NumPy, trailing NUL characters are padding, not part of the string.
 ///
 /// ```
-/// use zarrdt_core::{ZarrType, Endian, FixedString};
+/// use zarrdt::{Endian, FixedString, ZarrType};
 ///
 /// let name = FixedString::<8>::new("héllo").unwrap();
 /// assert_eq!(name, "héllo");
@@ -75,7 +75,7 @@ const fn sized(scalar: Option<ScalarType>) -> ScalarType {
 /// assert_eq!(FixedString::<8>::decode(&bytes, Endian::Little)?, name);
 /// // A code unit that is no character is an error naming the offset.
 /// assert!(FixedString::<1>::decode(&[0, 0xd8, 0, 0], Endian::Little).is_err());
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(
     Clone,
@@ -256,7 +256,8 @@ impl<const N: usize> ZarrType for FixedString<N> {
 /// a string of at most one character: as in NumPy, `'\0'` is padding, the empty string.
 ///
 /// ```
-/// use zarrdt_core::{Endian, Value, ZarrType};
+/// use zarrdt::{Endian, ZarrType};
+/// use zarrdt::value::Value;
 ///
 /// assert_eq!(char::data_type().to_string(), r#"{"name":"fixed_length_utf32","configuration":{"length_bytes":4}}"#);
 /// assert_eq!('é'.encode(Endian::Big), [0, 0, 0, 0xe9]);
@@ -265,7 +266,7 @@ impl<const N: usize> ZarrType for FixedString<N> {
 /// assert!(char::from_value(&Value::String("ab".into())).is_err());
 /// // A surrogate is no character.
 /// assert!(char::decode(&[0, 0xd8, 0, 0], Endian::Little).is_err());
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 impl ZarrType for char {
     const TYPE: TypeDescriptor = TypeDescriptor::scalar(sized(ScalarType::fixed_length_utf32(1)));
@@ -340,7 +341,7 @@ impl ZarrType for char {
 /// As in NumPy, trailing zero bytes are padding, not part of the value.
 ///
 /// ```
-/// use zarrdt_core::{ByteString, ZarrType, Endian};
+/// use zarrdt::{ByteString, Endian, ZarrType};
 ///
 /// let code = ByteString::<5>::new(b"ab").unwrap();
 /// assert_eq!(code.as_bytes(), b"ab");
@@ -452,7 +453,7 @@ impl<const N: usize> ZarrType for ByteString<N> {
 /// `N` opaque bytes: NumPy's `V<N>`, Zarr's `raw_bytes` (all `N` bytes are the value).
 ///
 /// ```
-/// use zarrdt_core::{ZarrType, Endian, RawBytes};
+/// use zarrdt::{Endian, RawBytes, ZarrType};
 ///
 /// let tag = RawBytes::new([1, 0, 2]);
 /// assert_eq!(tag.as_bytes(), &[1, 0, 2]);

@@ -162,7 +162,8 @@ time_type! {
     /// NumPy's `datetime64[<SCALE><U>]`, Zarr's `numpy.datetime64`.
     ///
     /// ```
-    /// use zarrdt_core::{DateTime64, ZarrType, Endian, Milliseconds, Seconds};
+    /// use zarrdt::{DateTime64, Endian, ZarrType};
+    /// use zarrdt::time::{Milliseconds, Seconds};
     ///
     /// let t = DateTime64::<Milliseconds>::new(1_700_000_000_123);
     /// assert_eq!(t.count(), 1_700_000_000_123);
@@ -172,7 +173,7 @@ time_type! {
     /// );
     /// assert_eq!(DateTime64::<Seconds, 10>::layout(Endian::Big).to_v2_json()?, ">M8[10s]");
     /// assert!(DateTime64::<Seconds>::NAT.is_nat());
-    /// # Ok::<(), zarrdt_core::Error>(())
+    /// # Ok::<(), zarrdt::Error>(())
     /// ```
     DateTime64, DateTime64, DateTime64
 }
@@ -182,10 +183,11 @@ time_type! {
     /// `timedelta64[<SCALE><U>]`, Zarr's `numpy.timedelta64`.
     ///
     /// ```
-    /// use zarrdt_core::{ZarrType, Nanoseconds, TimeDelta64};
+    /// use zarrdt::{TimeDelta64, ZarrType};
+    /// use zarrdt::time::Nanoseconds;
     ///
     /// let dt = TimeDelta64::<Nanoseconds>::new(-5);
-    /// assert_eq!(dt.to_value(), zarrdt_core::Value::TimeDelta64(-5));
+    /// assert_eq!(dt.to_value(), zarrdt::value::Value::TimeDelta64(-5));
     /// ```
     TimeDelta64, TimeDelta64, TimeDelta64
 }

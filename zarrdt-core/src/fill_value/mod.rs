@@ -40,7 +40,8 @@ impl DataType {
     /// [`DataType::fill_value_from_v3_json`] with an `endian` to follow the array's `bytes` codec.
     ///
     /// ```
-    /// use zarrdt_core::{DataType, ScalarType, Value};
+    /// use zarrdt::types::{DataType, ScalarType};
+    /// use zarrdt::value::Value;
     /// use serde_json::json;
     ///
     /// let f32_type = DataType::from(ScalarType::Float32);
@@ -48,7 +49,7 @@ impl DataType {
     /// assert_eq!(nan, Value::Float32(f32::from_bits(0x7fc00001)));
     /// assert_eq!(f32_type.fill_value_to_v3_json(&nan)?, json!("0x7fc00001"));
     /// assert!(DataType::from(ScalarType::UInt8).fill_value_from_v3_json(&json!(256), None).is_err());
-    /// # Ok::<(), zarrdt_core::Error>(())
+    /// # Ok::<(), zarrdt::Error>(())
     /// ```
     ///
     /// A base64 struct fill (legacy `structured`) is decoded in `endian`: pass the byte order
@@ -86,13 +87,14 @@ impl ScalarType {
     /// building a data type or layout around it.
     ///
     /// ```
-    /// use zarrdt_core::{ScalarType, Value};
+    /// use zarrdt::types::ScalarType;
+    /// use zarrdt::value::Value;
     /// use serde_json::json;
     ///
     /// assert_eq!(ScalarType::Float32.fill_value_to_v3_json(&Value::Float32(0.1))?, json!(0.1));
     /// assert_eq!(ScalarType::Float32.fill_value_to_v3_json(&Value::Float32(f32::NAN))?, json!("NaN"));
     /// assert!(ScalarType::Int8.fill_value_to_v3_json(&Value::Float32(1.0)).is_err());
-    /// # Ok::<(), zarrdt_core::Error>(())
+    /// # Ok::<(), zarrdt::Error>(())
     /// ```
     pub fn fill_value_to_v3_json(self, value: &Value) -> Result<Json, Error> {
         scalar::to_json(self, value, scalar::Format::V3, &FieldPath::root())
@@ -109,7 +111,8 @@ impl Layout {
     /// too.
     ///
     /// ```
-    /// use zarrdt_core::{Layout, Record, Value};
+    /// use zarrdt::layout::Layout;
+    /// use zarrdt::value::{Record, Value};
     /// use serde_json::json;
     ///
     /// let layout = Layout::from_v2_json(&json!([["a", "<i4"], ["b", ">f8"]]))?;
@@ -117,7 +120,7 @@ impl Layout {
     /// let expected: Record = [("a", Value::Int32(1)), ("b", Value::Float64(2.0))].into_iter().collect();
     /// assert_eq!(fill, Value::Record(expected));
     /// assert_eq!(layout.fill_value_to_v2_json(Some(&fill))?, json!("AQAAAEAAAAAAAAAA"));
-    /// # Ok::<(), zarrdt_core::Error>(())
+    /// # Ok::<(), zarrdt::Error>(())
     /// ```
     pub fn fill_value_from_v2_json(&self, json: &Json) -> Result<Option<Value>, Error> {
         match (self, json) {
@@ -162,7 +165,7 @@ impl Layout {
     /// subarrays): this is the form tools print values in.
     ///
     /// ```
-    /// use zarrdt_core::Layout;
+    /// use zarrdt::layout::Layout;
     /// use serde_json::json;
     ///
     /// let layout = Layout::from_v2_json(&json!([["b", ">f4"], ["pos", "<i2", [2]]]))?;
@@ -170,7 +173,7 @@ impl Layout {
     /// let text = layout.value_to_json(&value)?.to_string();
     /// assert_eq!(text, r#"{"b":"NaN","pos":[1,2]}"#);
     /// assert_eq!(layout.value_from_json(&serde_json::from_str(&text)?)?, value);
-    /// # Ok::<(), zarrdt_core::Error>(())
+    /// # Ok::<(), zarrdt::Error>(())
     /// ```
     pub fn value_to_json(&self, value: &Value) -> Result<Json, Error> {
         tree::write(self, value, Form::Leaves)

@@ -24,7 +24,8 @@ use crate::{DecodeError, Endian, Error, FieldPath, Layout, ScalarLayout, ScalarT
 /// leaf's field path and byte offset.
 ///
 /// ```
-/// use zarrdt_core::{JsonWriter, Layout};
+/// use zarrdt::layout::Layout;
+/// use zarrdt::value::JsonWriter;
 /// use serde_json::json;
 ///
 /// let layout = Layout::from_v2_json(&json!([["b", ">f4"], ["pos", "<i2", [2]], ["ok", "|b1"]]))?;
@@ -149,7 +150,8 @@ impl JsonWriter {
     /// each, is made this way.
     ///
     /// ```
-    /// use zarrdt_core::{JsonWriter, Layout};
+    /// use zarrdt::layout::Layout;
+    /// use zarrdt::value::JsonWriter;
     /// use serde_json::json;
     ///
     /// let layout = Layout::from_v2_json(&json!([["id", "<u2"], ["pos", "<f4", [2]]]))?;
@@ -158,7 +160,7 @@ impl JsonWriter {
     ///     cells.push(json.to_owned());
     /// })?;
     /// assert_eq!(cells, ["7", "\"NaN\"", "10.0"]);
-    /// # Ok::<(), zarrdt_core::Error>(())
+    /// # Ok::<(), zarrdt::Error>(())
     /// ```
     pub fn for_each_leaf(
         &self,

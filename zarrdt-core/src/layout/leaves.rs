@@ -33,7 +33,7 @@ impl Repeat {
 /// The path names the fields on the way; subarrays add no segment.
 ///
 /// ```
-/// use zarrdt_core::Layout;
+/// use zarrdt::layout::Layout;
 /// use serde_json::json;
 ///
 /// let layout = Layout::from_v2_json(&json!([["id", "<u4"], ["pos", "<f4", [3]]]))?;
@@ -41,7 +41,7 @@ impl Repeat {
 /// assert_eq!(leaves[1].path().to_string(), "pos");
 /// assert_eq!((leaves[1].offset(), leaves[1].count()), (4, 3));
 /// assert_eq!(leaves[1].repeats()[0].stride(), 4);
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Leaf {

@@ -60,7 +60,7 @@ use crate::{Endian, Error, FieldPath, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, Scala
 ///   [`value_to_json`](Layout::value_to_json), [`value_from_json`](Layout::value_from_json).
 ///
 /// ```
-/// use zarrdt_core::Layout;
+/// use zarrdt::layout::Layout;
 /// use serde_json::json;
 ///
 /// // A record with mixed byte order, as zarr-python 2 writes it.
@@ -71,7 +71,7 @@ use crate::{Endian, Error, FieldPath, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, Scala
 /// assert_eq!(layout.encode_value(&value)?, bytes);
 /// // One v3 array has one endian for all fields, so this record has no v3 form.
 /// assert!(layout.to_v3().is_err());
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

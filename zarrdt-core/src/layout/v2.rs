@@ -20,7 +20,7 @@ impl Layout {
     /// expanded.
     ///
     /// ```
-    /// use zarrdt_core::Layout;
+    /// use zarrdt::layout::Layout;
     /// use serde_json::json;
     ///
     /// // np.dtype([('a', 'u1'), ('b', '<i4')], align=True), as zarr-python 2.18 writes it.
@@ -29,7 +29,7 @@ impl Layout {
     /// let Layout::Struct(record) = &layout else { unreachable!() };
     /// assert_eq!(record.fields()[1].name(), "b");
     /// assert_eq!(record.fields()[1].offset(), 4);
-    /// # Ok::<(), zarrdt_core::Error>(())
+    /// # Ok::<(), zarrdt::Error>(())
     /// ```
     pub fn from_v2_json(json: &Json) -> Result<Self, Error> {
         parse(json, &FieldPath::root(), 0)

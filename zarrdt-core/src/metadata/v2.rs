@@ -8,7 +8,7 @@ use crate::{Error, Layout, Value};
 /// What a Zarr v2 array's `.zarray` says about its elements and chunks.
 ///
 /// ```
-/// use zarrdt_core::ArrayMetadataV2;
+/// use zarrdt::metadata::ArrayMetadataV2;
 ///
 /// let meta = ArrayMetadataV2::from_json_str(r#"{
 ///     "zarr_format": 2, "shape": [5], "chunks": [2], "order": "C",
@@ -16,7 +16,7 @@ use crate::{Error, Layout, Value};
 ///     "compressor": null, "filters": null
 /// }"#)?;
 /// assert_eq!(meta.layout.size(), 12);
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]

@@ -8,14 +8,17 @@ use crate::{BytesCodec, DataType, Endian, Error, Layout, Value};
 /// What a Zarr v3 array's `zarr.json` says about its elements and chunks.
 ///
 /// ```
-/// use zarrdt_core::{ArrayMetadataV3, DataType, Endian, ScalarType, Value};
+/// use zarrdt::Endian;
+/// use zarrdt::metadata::ArrayMetadataV3;
+/// use zarrdt::types::{DataType, ScalarType};
+/// use zarrdt::value::Value;
 ///
 /// let meta = ArrayMetadataV3::new(vec![10], vec![4], ScalarType::Float32.into(), Value::Float32(f32::NAN), Endian::Little);
 /// let json = meta.to_json()?;
 /// assert_eq!(json["fill_value"], "NaN");
 /// let back = ArrayMetadataV3::from_json(&json)?;
 /// assert_eq!(back, meta);
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]

@@ -38,7 +38,7 @@ pub const MAX_NESTING_DEPTH: usize = 64;
 /// fill-value code, in the fill-value module).
 ///
 /// ```
-/// use zarrdt_core::ScalarType;
+/// use zarrdt::types::ScalarType;
 ///
 /// assert_eq!(ScalarType::Complex64.size(), 8);
 /// assert_eq!(ScalarType::Complex64.swap_unit(), 4);

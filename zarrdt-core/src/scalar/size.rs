@@ -9,7 +9,7 @@ use super::MAX_ELEMENT_SIZE;
 /// most [`MAX_ELEMENT_SIZE`].
 ///
 /// ```
-/// use zarrdt_core::ByteSize;
+/// use zarrdt::types::ByteSize;
 ///
 /// assert_eq!(ByteSize::new(3).map(ByteSize::get), Some(3));
 /// assert!(ByteSize::new(0).is_none());
@@ -46,7 +46,7 @@ impl fmt::Display for ByteSize {
 /// of [`MAX_ELEMENT_SIZE`], so that the type's size in bytes is within it.
 ///
 /// ```
-/// use zarrdt_core::CharCount;
+/// use zarrdt::types::CharCount;
 ///
 /// assert_eq!(CharCount::new(4).map(CharCount::length_bytes), Some(16));
 /// assert!(CharCount::new(0).is_none());

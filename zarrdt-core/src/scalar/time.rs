@@ -106,7 +106,7 @@ impl FromStr for TimeUnit {
 /// units.
 ///
 /// ```
-/// use zarrdt_core::{TimeConfig, TimeUnit};
+/// use zarrdt::types::{TimeConfig, TimeUnit};
 ///
 /// let ten_seconds = TimeConfig::new(TimeUnit::Second, 10).unwrap();
 /// assert_eq!(ten_seconds.scale_factor(), 10);

@@ -13,7 +13,8 @@ impl ScalarType {
     /// it (and writes it in v3).
     ///
     /// ```
-    /// use zarrdt_core::{Endian, ScalarType};
+    /// use zarrdt::Endian;
+    /// use zarrdt::types::ScalarType;
     ///
     /// assert_eq!(ScalarType::from_typestr(">i2").unwrap(), (ScalarType::Int16, Some(Endian::Big)));
     /// assert_eq!(ScalarType::from_typestr("|V3").unwrap(), (ScalarType::raw_bytes(3).unwrap(), None));

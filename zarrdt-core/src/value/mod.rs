@@ -36,7 +36,7 @@ use crate::numeric::numeric_kinds;
 /// [`DataType::fill_value_from_v3_json`](crate::DataType::fill_value_from_v3_json).
 ///
 /// ```
-/// use zarrdt_core::{Record, Value};
+/// use zarrdt::value::{Record, Value};
 ///
 /// let a = Value::Float32(f32::from_bits(0x7fc0_0001));
 /// assert_eq!(a, Value::Float32(f32::from_bits(0x7fc0_0001)));

@@ -18,14 +18,14 @@ use crate::numeric::numeric_kinds;
 /// value) holds it once. Equality compares the shape and the items, whatever the storage.
 ///
 /// ```
-/// use zarrdt_core::{SubarrayValue, Value};
+/// use zarrdt::value::{SubarrayValue, Value};
 ///
 /// let pos = SubarrayValue::from_vec(vec![3], vec![1.0f32, 2.0, 3.0])?;
 /// assert_eq!(pos.as_slice::<f32>(), Some(&[1.0, 2.0, 3.0][..]));
 /// let same = SubarrayValue::new(vec![3], vec![Value::Float32(1.0), Value::Float32(2.0), Value::Float32(3.0)])?;
 /// assert_eq!(pos, same);
 /// assert_eq!(pos.get(2).as_deref(), Some(&Value::Float32(3.0)));
-/// # Ok::<(), zarrdt_core::Error>(())
+/// # Ok::<(), zarrdt::Error>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct SubarrayValue {

@@ -26,8 +26,8 @@ const MAX_CHUNK_BYTES: u64 = 1 << 62;
 ///
 /// ```no_run
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::OpenOptions;
-/// use zarrdt_zarrs::zarrs::filesystem::FilesystemStore;
+/// use zarrdt::array::OpenOptions;
+/// use zarrdt::zarrs::filesystem::FilesystemStore;
 ///
 /// let store = Arc::new(FilesystemStore::new("big-records.zarr")?);
 /// // Records of up to 64 MiB, from a source you trust with that much memory per record.

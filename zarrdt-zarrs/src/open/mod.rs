@@ -81,9 +81,9 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
 ///
 /// ```no_run
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::open_array;
-/// use zarrdt_zarrs::ReadRecords;
-/// use zarrdt_zarrs::zarrs::filesystem::FilesystemStore;
+/// use zarrdt::array::open_array;
+/// use zarrdt::array::ReadRecords;
+/// use zarrdt::zarrs::filesystem::FilesystemStore;
 ///
 /// let store = Arc::new(FilesystemStore::new("data.zarr")?);
 /// let array = open_array(store, "/")?;

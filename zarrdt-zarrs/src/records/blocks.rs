@@ -58,8 +58,8 @@ type PartialDecoder = Arc<dyn ArrayPartialDecoderTraits>;
 ///
 /// ```
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::{ArrayOptions, BlockReader, DEFAULT_BLOCK_BYTES, WriteRecords};
-/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+/// use zarrdt::array::{ArrayOptions, BlockReader, DEFAULT_BLOCK_BYTES, WriteRecords};
+/// use zarrdt::zarrs::storage::store::MemoryStore;
 ///
 /// let array = ArrayOptions::new(vec![8], vec![2]).shards(vec![4]).create(Arc::new(MemoryStore::new()), "/", &0u16)?;
 /// array.store_records(&[0..8], &(0..8u16).collect::<Vec<_>>())?;
@@ -75,7 +75,7 @@ type PartialDecoder = Arc<dyn ArrayPartialDecoderTraits>;
 ///     records.extend(reader.read(&block)?);
 /// }
 /// assert_eq!(records.len(), 6 * 2);
-/// # Ok::<(), zarrdt_zarrs::Error>(())
+/// # Ok::<(), zarrdt::array::Error>(())
 /// ```
 pub struct BlockReader<S: ?Sized> {
     /// The reader's own handle of the array (the same store).

@@ -36,14 +36,14 @@ use crate::{Error, RecordType};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use zarrdt_zarrs::{ArrayOptions, ReadRecords, WriteRecords};
-/// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+/// use zarrdt::array::{ArrayOptions, ReadRecords, WriteRecords};
+/// use zarrdt::zarrs::storage::store::MemoryStore;
 ///
 /// let array = ArrayOptions::new(vec![10], vec![4]).create(Arc::new(MemoryStore::new()), "/", &0u32)?;
 /// array.store_records(&[0..10], &(0..10u32).collect::<Vec<_>>())?;
 /// let some: Vec<u32> = array.retrieve_records(&[3..9])?; // parts of three chunks
 /// assert_eq!(some, [3, 4, 5, 6, 7, 8]);
-/// # Ok::<(), zarrdt_zarrs::Error>(())
+/// # Ok::<(), zarrdt::array::Error>(())
 /// ```
 pub trait ReadRecords {
     /// The records of `subset`, in C order, as `T`s (missing chunks give the fill value).
@@ -88,9 +88,10 @@ pub trait ReadRecords {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use zarrdt_core::{DataType, Layout};
-    /// use zarrdt_zarrs::{ArrayOptions, ReadRecords, WriteRecords};
-    /// use zarrdt_zarrs::zarrs::storage::store::MemoryStore;
+    /// use zarrdt::layout::Layout;
+    /// use zarrdt::types::DataType;
+    /// use zarrdt::array::{ArrayOptions, ReadRecords, WriteRecords};
+    /// use zarrdt::zarrs::storage::store::MemoryStore;
     /// use serde_json::json;
     ///
     /// let point = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
