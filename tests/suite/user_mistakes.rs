@@ -383,3 +383,32 @@ fn a_field_that_is_not_there_is_named_with_what_is() {
         "{error}"
     );
 }
+
+#[test]
+fn a_path_without_its_leading_slash_names_the_same_node() {
+    let store = Arc::new(MemoryStore::new());
+    let array = ArrayOptions::new(vec![2], vec![2])
+        .create(store.clone(), "runs/a", &HOT)
+        .unwrap();
+    assert_eq!(array.path().as_str(), "/runs/a");
+    array.store_records(&[0..2], &[HOT; 2]).unwrap();
+    for path in ["/runs/a", "runs/a"] {
+        let back: Vec<Temperature> = open_array(store.clone(), path)
+            .unwrap()
+            .retrieve_records(&[0..2])
+            .unwrap();
+        assert_eq!(back, [HOT; 2], "{path}");
+    }
+    // "" is the root, as "/" is; the same node is found whichever way it is written.
+    ArrayOptions::new(vec![2], vec![2])
+        .create(store.clone(), "", &HOT)
+        .unwrap();
+    refused(
+        ArrayOptions::new(vec![2], vec![2]).create(store.clone(), "/", &HOT),
+        &["already"],
+    );
+    refused(
+        ArrayOptions::new(vec![2], vec![2]).create(store, "runs/a/", &HOT),
+        &["runs/a/"],
+    );
+}

@@ -11,8 +11,7 @@ use zarrs::array::codec::{
     BloscCodec, BloscCompressionLevel, BloscCompressor, BloscShuffleMode, BytesCodec, GzipCodec,
 };
 use zarrs::array::{
-    Array, ArrayBuilder, ArrayCreateError, ArrayMetadata, ArrayMetadataOptions,
-    BytesToBytesCodecTraits, DataType,
+    Array, ArrayBuilder, ArrayMetadata, ArrayMetadataOptions, BytesToBytesCodecTraits, DataType,
 };
 use zarrs::metadata::v3::MetadataV3;
 use zarrs::node::{NodePath, meta_key_v2_array, meta_key_v2_group, meta_key_v3};
@@ -22,6 +21,7 @@ use crate::codec::lz4::Lz4Codec;
 use crate::codec::lzma::LzmaCodec;
 use crate::codec::zlib_bz2::Kind;
 use crate::convert::{endianness_of, fill_metadata};
+use crate::node::node_path;
 use crate::{Error, open_array, register};
 
 /// How chunks are compressed: zarrs' zstd, gzip and Blosc, and numcodecs' zlib, bz2, lz4 and
@@ -258,7 +258,8 @@ impl ArrayOptions {
         self
     }
 
-    /// Creates a Zarr v3 array of `T` at `path` (`"/"` for the store's root) whose fill value
+    /// Creates a Zarr v3 array of `T` at `path` (`"/"` for the store's root, `"/group/array"`
+    /// or `"group/array"` below it) whose fill value
     /// is `fill`, writes its `zarr.json`, and returns it for reading and writing `T`s. The
     /// variants of `T`'s enum fields are named in the attributes ([`ArrayOptions::enums_of`]).
     /// An array or group already at `path` is [`Error::NodeExists`], unless
@@ -287,7 +288,8 @@ impl ArrayOptions {
         fill: &Value,
     ) -> Result<Array<S>, Error> {
         register();
-        let node = node_path(path)?;
+        let (path, node) = node_path(path)?;
+        let path = path.as_ref();
         let key = meta_key_v3(&node);
         self.check_shape(&key)?;
         let fill_json = data_type.fill_value_to_v3_json(fill)?;
@@ -342,7 +344,8 @@ impl ArrayOptions {
         layout: &Layout,
         fill: Option<&Value>,
     ) -> Result<Array<S>, Error> {
-        let node = node_path(path)?;
+        let (path, node) = node_path(path)?;
+        let path = path.as_ref();
         let key = meta_key_v2_array(&node);
         self.check_shape(&key)?;
         if self.shard_shape.is_some() {
@@ -548,11 +551,6 @@ fn zarrs_data_type(data_type: &ZarrDataType, key: &StoreKey) -> Result<DataType,
     let metadata: MetadataV3 =
         serde_json::from_value(data_type.to_v3_json()).map_err(|e| invalid(e.to_string()))?;
     DataType::from_metadata(&metadata).map_err(|e| invalid(e.to_string()))
-}
-
-/// The node at `path`, or zarrs' error saying it is not a node path.
-fn node_path(path: &str) -> Result<NodePath, Error> {
-    Ok(NodePath::new(path).map_err(ArrayCreateError::from)?)
 }
 
 /// Writes a JSON document (pretty, as zarr-python writes them).

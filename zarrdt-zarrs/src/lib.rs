@@ -72,6 +72,7 @@ mod create;
 mod data_type;
 pub mod element;
 mod error;
+mod node;
 mod open;
 mod record;
 mod records;

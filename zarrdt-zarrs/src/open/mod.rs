@@ -13,13 +13,12 @@ use std::sync::{Arc, Once};
 
 use serde_json::Value as Json;
 use zarrs::array::data_type::api::{DataTypeRuntimePluginV3, register_data_type_v3};
-use zarrs::array::{Array, ArrayCreateError, DataTypeTraitsV3};
-use zarrs::node::{
-    NodePath, meta_key_v2_array, meta_key_v2_attributes, meta_key_v2_group, meta_key_v3,
-};
+use zarrs::array::{Array, DataTypeTraitsV3};
+use zarrs::node::{meta_key_v2_array, meta_key_v2_attributes, meta_key_v2_group, meta_key_v3};
 use zarrs::storage::{ReadableStorageTraits, StoreKey};
 
 use crate::codec::diagnose;
+use crate::node::node_path;
 use crate::{Error, StructDataType};
 
 /// Registers zarrdt's `struct` data type with zarrs at run time, so that it takes precedence
@@ -52,9 +51,9 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
         .map_err(|error| Error::metadata(key, None, error))
 }
 
-/// Opens the Zarr array at `path` (`"/"` for the root of the store, `"/group/array"` below it)
-/// for reading and writing records through zarrs, with the default [`OpenOptions`] (elements
-/// of at most 16 MiB).
+/// Opens the Zarr array at `path` (`"/"` for the root of the store, `"/group/array"` below it;
+/// without the leading `/` as well, as zarr-python takes paths) for reading and writing
+/// records through zarrs, with the default [`OpenOptions`] (elements of at most 16 MiB).
 ///
 /// * Zarr v3: every data type zarrs knows, and struct types (`struct` and the legacy
 ///   `structured`). A struct's data type and fill value are checked by zarrdt first, so that a
@@ -72,7 +71,7 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
 /// products overflow, chunk grids other than `regular`, chunk key encodings other than
 /// `default` and `v2`, and codec configurations zarrs cannot use safely are
 /// [`Error::Metadata`] naming the document and the member. A `path` that is not a node path
-/// is zarrs' [`ArrayCreateError::NodePathError`]; a group there is [`Error::Group`], nothing
+/// is zarrs' [`ArrayCreateError::NodePathError`](zarrs::array::ArrayCreateError::NodePathError); a group there is [`Error::Group`], nothing
 /// [`Error::NotAnArray`]. Opening takes memory in proportion
 /// to the metadata and one element.
 ///
@@ -105,7 +104,8 @@ impl OpenOptions {
         path: &str,
     ) -> Result<Array<S>, Error> {
         register();
-        let node = NodePath::new(path).map_err(ArrayCreateError::from)?;
+        let (path, node) = node_path(path)?;
+        let path = path.as_ref();
         // An array that does not open for a codec's sake is an error naming that codec.
         let key = meta_key_v3(&node);
         if let Some(json) = read_json(&*store, &key)? {
