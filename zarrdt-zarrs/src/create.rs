@@ -219,8 +219,8 @@ impl ArrayOptions {
     /// `zarr.json`, `.zarray` or `.zgroup`), everything under the path (its metadata, chunks
     /// and any nodes below it) is erased before the new metadata is written. Without it
     /// (the default), creating an array where a node is already is [`Error::NodeExists`]:
-    /// the old chunks would stay under the new metadata and read as the new type's, as
-    /// zarr-python refuses without `overwrite=True`.
+    /// the old chunks would stay under the new metadata and read as the new type's values.
+    /// zarr-python refuses the same without `overwrite=True`.
     ///
     /// ```
     /// use std::sync::Arc;

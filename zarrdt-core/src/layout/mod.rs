@@ -526,50 +526,42 @@ impl Layout {
         if let Some(found) = self.field_at(path) {
             return Ok(found);
         }
+        // Where the path leaves the record, and what is there.
         let mut current = self;
         let mut at = FieldPath::root();
+        let mut hint = String::new();
         for name in path {
-            let hint = match current {
-                Layout::Struct(structure) => match structure.field(name) {
-                    Some(field) => {
-                        current = field.layout();
-                        at = at.field(name);
-                        continue;
-                    }
-                    None => {
-                        const SHOWN: usize = 16;
-                        let fields = structure.fields();
-                        let mut names: Vec<String> = fields
-                            .iter()
-                            .take(SHOWN)
-                            .map(|field| format!("`{}`", field.name()))
-                            .collect();
-                        if fields.len() > SHOWN {
-                            names.push(format!("and {} more", fields.len() - SHOWN));
-                        }
-                        let whose = if at.is_root() {
-                            "the record's".to_owned()
-                        } else {
-                            format!("`{at}`'s")
-                        };
-                        format!("{whose} fields are {}", names.join(", "))
-                    }
-                },
-                other => format!("`{at}` is {}, not a struct", other.describe()),
+            let Layout::Struct(structure) = current else {
+                hint = format!("`{at}` is {}, not a struct", current.describe());
+                break;
             };
-            return Err(Error::NoSuchField {
-                path: path
+            let Some(field) = structure.field(name) else {
+                const SHOWN: usize = 16;
+                let fields = structure.fields();
+                let mut names: Vec<String> = fields
                     .iter()
-                    .fold(FieldPath::root(), |path, name| path.field(name)),
-                hint,
-            });
+                    .take(SHOWN)
+                    .map(|field| format!("`{}`", field.name()))
+                    .collect();
+                if fields.len() > SHOWN {
+                    names.push(format!("and {} more", fields.len() - SHOWN));
+                }
+                let whose = if at.is_root() {
+                    "the record's".to_owned()
+                } else {
+                    format!("`{at}`'s")
+                };
+                hint = format!("{whose} fields are {}", names.join(", "));
+                break;
+            };
+            current = field.layout();
+            at = at.field(name);
         }
-        // `field_at` finds every path this walk does.
         Err(Error::NoSuchField {
             path: path
                 .iter()
                 .fold(FieldPath::root(), |path, name| path.field(name)),
-            hint: String::new(),
+            hint,
         })
     }
 
