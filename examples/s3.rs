@@ -10,7 +10,8 @@
 //!
 //! It prints how long the write and a read of every record take. `ZARRDT_S3_TIMEOUT`
 //! (seconds, default 30) bounds each request; a server that stops answering
-//! is an error naming the object, and running the example again completes the array. A
+//! is an error naming the object, and running the example again writes the array anew (it
+//! replaces the array at the URL: `ArrayOptions::overwrite`). A
 //! directory path in place of the URL writes the same array to disk.
 
 use std::error::Error;
@@ -89,9 +90,11 @@ fn run() -> Result<(), Box<dyn Error>> {
         value: f32::NAN,
         ok: false,
     };
+    // A run again replaces what an earlier one wrote there (an interrupted run's shards too).
     let array = ArrayOptions::new(vec![records], vec![CHUNK])
         .shards(vec![SHARD])
         .compression(Compression::Zstd { level: 3 })
+        .overwrite(true)
         .create(store, &path, &fill)?;
 
     // Shards are uploaded by `WORKERS` threads at once (zarrs encodes each shard's chunks in

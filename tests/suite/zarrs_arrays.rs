@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used)]
 
 use std::ops::Range;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::{Value as Json, json};
@@ -15,7 +15,7 @@ use zarrdt::array::{ArrayOptions, Compression, RecordType, open_array};
 use zarrdt::layout::Layout;
 use zarrdt::time::{Milliseconds, Nanoseconds};
 use zarrdt::types::DataType;
-use zarrdt::value::Value;
+use zarrdt::value::{Record, Value};
 use zarrdt::zarrs::array::{Array, ArraySubset};
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::zarrs::storage::byte_range::{ByteRange, ByteRangeIterator};
@@ -2913,4 +2913,122 @@ fn parts_of_inner_chunks_read_as_zarrs_reads_them() {
             assert_eq!(ours, theirs, "{name} {part:?}");
         }
     }
+}
+
+/// A Zarr v2 array with no fill value (`"fill_value": null`): zarrdt reads the zero record
+/// where a chunk is missing, but zarr-python 2.18 reads uninitialised memory there, so a chunk
+/// of zero records is stored, never erased, whichever way it is written (whole chunks, part of
+/// one, a chunk written a piece at a time); with a fill value, such a chunk is erased as
+/// before. Structured and numeric dtypes alike.
+#[test]
+fn a_v2_array_without_a_fill_value_keeps_every_chunk_written() {
+    let dir = scratch("v2_no_fill");
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let layout = Layout::from_v2_json(&json!([["a", "<i4"], ["b", ">f8"]])).unwrap();
+    let zero: Value = [("a", Value::Int32(0)), ("b", Value::Float64(0.0))]
+        .into_iter()
+        .collect::<Record>()
+        .into();
+    let chunk = |name: &str, key: &str| dir.join(name).join(key).exists();
+    for (name, fill, kept) in [("none", None, true), ("zero", Some(&zero), false)] {
+        ArrayOptions::new(vec![10], vec![4])
+            .compression(Compression::None)
+            .create_v2(store.clone(), &format!("/{name}"), &layout, fill)
+            .unwrap();
+        let zarray: Json =
+            serde_json::from_slice(&std::fs::read(dir.join(name).join(".zarray")).unwrap())
+                .unwrap();
+        assert_eq!(zarray["fill_value"].is_null(), fill.is_none());
+        let array = open_array(store.clone(), &format!("/{name}")).unwrap();
+        array
+            .store_values(&[0..10], &vec![zero.clone(); 10])
+            .unwrap();
+        assert_eq!(
+            ["0", "1", "2"].map(|key| chunk(name, key)),
+            [kept; 3],
+            "{name}: whole chunks and the edge chunk"
+        );
+        drop(array);
+    }
+    // Part of a chunk, and a big uncompressed chunk written a piece at a time.
+    let array = open_array(store.clone(), "/none").unwrap();
+    std::fs::remove_file(dir.join("none").join("1")).unwrap();
+    array
+        .store_values(&[5..6], std::slice::from_ref(&zero))
+        .unwrap();
+    assert!(chunk("none", "1"), "part of a missing chunk");
+    let big = ArrayOptions::new(vec![300_000], vec![300_000])
+        .compression(Compression::None)
+        .create_v2(store.clone(), "/big", &layout, None)
+        .unwrap();
+    drop(big);
+    let big = open_array(store.clone(), "/big").unwrap();
+    big.store_bytes(&[0..300_000], &vec![0u8; 300_000 * 12])
+        .unwrap();
+    assert!(chunk("big", "0"), "a chunk written a piece at a time");
+    // A numeric v2 dtype with no fill value, through zarrs' own data type.
+    std::fs::create_dir_all(dir.join("ints")).unwrap();
+    std::fs::write(
+        dir.join("ints").join(".zarray"),
+        json!({"zarr_format": 2, "shape": [8], "chunks": [4], "dtype": "<i4",
+               "fill_value": null, "order": "C", "compressor": null, "filters": null})
+        .to_string(),
+    )
+    .unwrap();
+    let ints = open_array(store, "/ints").unwrap();
+    ints.store_records(&[0..8], &[0i32; 8]).unwrap();
+    assert!(
+        chunk("ints", "0") && chunk("ints", "1"),
+        "numeric chunks of zeros"
+    );
+}
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct LegacyAB {
+    a: i32,
+    b: f64,
+}
+
+/// zarr-python 3.1 writes every struct array as legacy `structured` with `{"name": "bytes"}`
+/// and no `endian`; zarrdt reads it little-endian, as the spec says and zarr-python reads it,
+/// and writes into it in the same order (zarrs refused to encode without an order), leaving
+/// the stored `zarr.json` as it is.
+#[test]
+fn records_are_written_into_a_legacy_structured_array_without_an_endian() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/zarr-python-3.1.6/v3_legacy_zstd_flat.zarr");
+    let dir = scratch("legacy_no_endian");
+    for relative in ["zarr.json", "c/0", "c/1", "c/2"] {
+        let from = source.join(relative);
+        if from.exists() {
+            std::fs::create_dir_all(dir.join(relative).parent().unwrap()).unwrap();
+            std::fs::copy(&from, dir.join(relative)).unwrap();
+        }
+    }
+    let document = std::fs::read(dir.join("zarr.json")).unwrap();
+    assert!(!String::from_utf8_lossy(&document).contains("endian"));
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let array = open_array(store.clone(), "/").unwrap();
+    let before: Vec<LegacyAB> = array.retrieve_records(&[0..5]).unwrap();
+    let written = [
+        LegacyAB { a: -7, b: 0.25 },
+        LegacyAB {
+            a: 1 << 20,
+            b: -3.5,
+        },
+    ];
+    array.store_records(&[1..3], &written).unwrap();
+    array.store_records(&[4..5], &written[..1]).unwrap();
+    let mut expected = before.clone();
+    expected[1..3].copy_from_slice(&written);
+    expected[4] = written[0];
+    let back: Vec<LegacyAB> = open_array(store, "/")
+        .unwrap()
+        .retrieve_records(&[0..5])
+        .unwrap();
+    let bits = |records: &[LegacyAB]| -> Vec<(i32, u64)> {
+        records.iter().map(|r| (r.a, r.b.to_bits())).collect()
+    };
+    assert_eq!(bits(&back), bits(&expected));
+    assert_eq!(std::fs::read(dir.join("zarr.json")).unwrap(), document);
 }

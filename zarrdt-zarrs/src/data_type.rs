@@ -89,6 +89,10 @@ enum Form {
         /// Its Zarr v3 data type, if it has one (none with padding, subarrays or mixed byte
         /// order).
         data_type: Option<ZarrDataType>,
+        /// Whether the `.zarray` has no fill value (`"fill_value": null`): reads give the zero
+        /// record where nothing is stored, as NumPy fills; writes store every chunk (see
+        /// [`StructDataType::has_fill_value`]).
+        no_fill_value: bool,
     },
 }
 
@@ -124,6 +128,7 @@ impl StructDataType {
                 dtype: dtype.clone(),
                 data_type: stored.to_v3().ok().map(|(data_type, _)| data_type),
                 stored,
+                no_fill_value: false,
             },
         })
     }
@@ -140,6 +145,27 @@ impl StructDataType {
             Form::V3(data_type) => Some(data_type),
             Form::V2 { data_type, .. } => data_type.as_ref(),
         }
+    }
+
+    /// This v2 dtype of an array whose `.zarray` has no fill value (`"fill_value": null`).
+    pub(crate) fn without_fill_value(mut self) -> Self {
+        if let Form::V2 { no_fill_value, .. } = &mut self.form {
+            *no_fill_value = true;
+        }
+        self
+    }
+
+    /// Whether the array has a fill value: `false` for a Zarr v2 dtype whose `.zarray` says
+    /// `"fill_value": null`, where zarr-python 2.18 reads a missing chunk as uninitialised
+    /// memory (so writes store chunks of nothing but the zero record zarrdt reads there).
+    pub(crate) fn has_fill_value(&self) -> bool {
+        !matches!(
+            self.form,
+            Form::V2 {
+                no_fill_value: true,
+                ..
+            }
+        )
     }
 
     /// The layout of one element as stored, for a Zarr v2 dtype (each field in its own byte
@@ -296,7 +322,17 @@ impl DataTypeTraitsV3 for StructDataType {
                 .configuration()
                 .and_then(|configuration| configuration.get("dtype"))
                 .ok_or_else(|| PluginCreateError::from("zarrdt.v2_structured needs a dtype"))?;
-            StructDataType::from_v2_json(dtype).map_err(|error| error.to_string())?
+            let data_type =
+                StructDataType::from_v2_json(dtype).map_err(|error| error.to_string())?;
+            let no_fill_value = metadata
+                .configuration()
+                .and_then(|configuration| configuration.get("no_fill_value"))
+                == Some(&Json::Bool(true));
+            if no_fill_value {
+                data_type.without_fill_value()
+            } else {
+                data_type
+            }
         } else {
             let json = serde_json::to_value(metadata).map_err(|error| error.to_string())?;
             let data_type = ZarrDataType::from_v3_json(&json).map_err(|error| error.to_string())?;
@@ -324,7 +360,15 @@ impl DataTypeTraits for StructDataType {
                 Json::Object(mut object) => object.remove("configuration"),
                 _ => None,
             },
-            Form::V2 { dtype, .. } => Some(json!({ "dtype": dtype })),
+            Form::V2 {
+                dtype,
+                no_fill_value,
+                ..
+            } => Some(if *no_fill_value {
+                json!({ "dtype": dtype, "no_fill_value": true })
+            } else {
+                json!({ "dtype": dtype })
+            }),
         };
         match configuration {
             Some(Json::Object(configuration)) => configuration.into(),

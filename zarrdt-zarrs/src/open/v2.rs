@@ -77,6 +77,11 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
 ) -> Result<Array<S>, Error> {
     let elements = ArrayMetadataV2::from_json(&json)?;
     let data_type = StructDataType::from_v2_json(&json["dtype"])?;
+    let data_type = if elements.fill_value.is_none() {
+        data_type.without_fill_value()
+    } else {
+        data_type
+    };
     let native = data_type.native_layout();
     let fill = match elements.fill_value {
         Some(fill) => native.encode_value(&fill)?,

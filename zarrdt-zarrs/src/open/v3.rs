@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use serde_json::Value as Json;
+use serde_json::{Value as Json, json};
 use zarrdt_core::{ArrayMetadataV3 as ElementMetadataV3, DataType as ZarrDataType};
 use zarrs::array::{Array, ArrayMetadata, ArrayMetadataV3, DataType};
 use zarrs::metadata::v3::MetadataV3;
@@ -35,7 +35,8 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         .or_else(|| data_type.get("name")?.as_str());
     if matches!(name, Some("struct" | "structured")) {
         // The type first: its fill value is read only once its size is known to be allowed.
-        let size = ZarrDataType::from_v3_json(data_type)?.size();
+        let record = ZarrDataType::from_v3_json(data_type)?;
+        let size = record.size();
         options.check_element_size(path, size)?;
         limits::check_v3(&key, &json, size)?;
         let elements = ElementMetadataV3::from_json(&json)?;
@@ -43,6 +44,9 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
             json["fill_value"] = elements
                 .data_type
                 .fill_value_to_v3_json(&elements.fill_value)?;
+        }
+        if record.has_endianness() {
+            little_endian_where_unsaid(&mut json["codecs"]);
         }
     } else {
         let metadata: MetadataV3 =
@@ -62,4 +66,36 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         path,
         ArrayMetadata::V3(metadata),
     )?)
+}
+
+/// Gives every `bytes` codec of `codecs` (and of the inner codecs of `sharding_indexed`) that
+/// says no `endian` the little-endian one: the order a struct's chunks are read in where it
+/// is unsaid (the legacy `structured` spec's rule, which zarr-python follows), and so the
+/// order zarrs writes them in (zarr-python 3.1 writes `{"name": "bytes"}` for every
+/// `structured` array; zarrs refuses to encode multi-byte values without an order). Only the
+/// array's metadata in memory changes; the stored document stays as it is.
+fn little_endian_where_unsaid(codecs: &mut Json) {
+    let Some(codecs) = codecs.as_array_mut() else {
+        return;
+    };
+    for codec in codecs {
+        match codec.get("name").and_then(Json::as_str) {
+            Some("bytes") => {
+                let configuration = codec
+                    .as_object_mut()
+                    .map(|codec| codec.entry("configuration").or_insert_with(|| json!({})));
+                if let Some(Json::Object(configuration)) = configuration {
+                    configuration
+                        .entry("endian")
+                        .or_insert_with(|| Json::from("little"));
+                }
+            }
+            Some("sharding_indexed") => {
+                if let Some(inner) = codec.pointer_mut("/configuration/codecs") {
+                    little_endian_where_unsaid(inner);
+                }
+            }
+            _ => {}
+        }
+    }
 }

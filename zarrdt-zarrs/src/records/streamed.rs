@@ -26,7 +26,7 @@ use std::num::NonZeroU64;
 use std::ops::Range;
 
 use zarrs::array::codec::BytesCodec;
-use zarrs::array::{Array, ArrayBytes, ArrayError, ArrayToBytesCodecTraits, CodecOptions};
+use zarrs::array::{Array, ArrayBytes, ArrayError, ArrayToBytesCodecTraits};
 use zarrs::storage::{Bytes, ReadableWritableStorageTraits};
 
 use super::whole_shard::{all_fill, stores_directly, taken_back};
@@ -105,7 +105,7 @@ impl StreamedChunks {
         if storage.size_key(&key).map_err(stored_error)?.is_some() {
             return Ok(false);
         }
-        let options = CodecOptions::default();
+        let options = super::write::write_options(array);
         let per_piece = self.piece_elements();
         let pieces = elements.div_ceil(per_piece);
         let size = self.element_size;

@@ -14,7 +14,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 use zarrdt_core::{Endian, ZarrType};
 use zarrs::array::{
-    Array, ArrayBytes, ArrayError, ArrayShardedExt, ArraySubset, ArraySubsetTraits,
+    Array, ArrayBytes, ArrayError, ArrayMetadata, ArrayShardedExt, ArraySubset, ArraySubsetTraits,
     ArrayToBytesCodecTraits, CodecOptions,
 };
 use zarrs::storage::ReadableWritableStorageTraits;
@@ -24,9 +24,9 @@ use super::plan::Plan;
 use super::streamed::StreamedChunks;
 use super::update::updated_chunk;
 use super::whole_shard::{WholeShards, all_fill, set_and_take_back, stores_directly};
-use crate::Error;
 use crate::shard::Sharding;
 use crate::subset::check_subset;
+use crate::{Error, StructDataType};
 
 /// The records of one chunk: where they come from in the caller's slice, and where they go in
 /// its region (the whole chunk, or its overlap with the subset; positions in C order).
@@ -109,7 +109,7 @@ where
         crate::check_shards(array, subset)?;
         let mut bytes = vec![0; expected * source.size()];
         source.encode(0..expected, &mut bytes)?;
-        array.store_array_subset(subset, ArrayBytes::new_flen(bytes))?;
+        array.store_array_subset_opt(subset, ArrayBytes::new_flen(bytes), &write_options(array))?;
         return Ok(());
     };
     let plan = Plan::new(subset, chunk_shape, array.shape())?;
@@ -166,6 +166,22 @@ where
         // The first failure in the subset's order, however the threads ran.
         .into_iter()
         .collect()
+}
+
+/// The codec options of a write into `array`: a chunk (shard) of nothing but the fill value is
+/// erased, as zarrs and zarr-python do, but in a Zarr v2 array with no fill value
+/// (`"fill_value": null`), where every chunk is stored: zarr-python 2.18 reads a missing chunk
+/// of such an array as uninitialised memory (zarrdt and zarr-python 3 read the zero record
+/// there, which is the "fill" such a chunk would hold).
+pub(crate) fn write_options<S: ?Sized>(array: &Array<S>) -> CodecOptions {
+    let no_fill_value = match array.metadata() {
+        ArrayMetadata::V2(metadata) => metadata.fill_value.is_null(),
+        ArrayMetadata::V3(_) => array
+            .data_type()
+            .downcast_ref::<StructDataType>()
+            .is_some_and(|record| !record.has_fill_value()),
+    };
+    CodecOptions::default().with_store_empty_chunks(no_fill_value)
 }
 
 /// Checks that `found` elements are as many as `subset` holds ([`Error::ElementCount`]).
@@ -235,7 +251,7 @@ where
             store_whole_chunk(array, &part.indices, buffer)?
         } else if let Some(shards) = whole_shard {
             // A whole shard, written by zarrdt around zarrs' codecs.
-            shards.store(array, &part.indices, buffer, &CodecOptions::default())?
+            shards.store(array, &part.indices, buffer, &write_options(array))?
         } else {
             store_encoded(array, part, &buffer, source.size(), sharding, whole_shards)?;
             buffer
@@ -272,7 +288,7 @@ where
 {
     let key = array.chunk_key(indices);
     let storage = array.storage();
-    let options = CodecOptions::default();
+    let options = write_options(array);
     let in_chunk = |error| Error::in_chunk(array, indices, error);
     let stored = |error| in_chunk(ArrayError::StorageError(error));
     if !options.store_empty_chunks() && all_fill(&elements, array.fill_value().as_ne_bytes()) {
@@ -382,7 +398,11 @@ where
     let in_chunk = |error| Error::in_chunk(array, &part.indices, error);
     if part.whole {
         return array
-            .store_chunk(&part.indices, ArrayBytes::new_flen(bytes))
+            .store_chunk_opt(
+                &part.indices,
+                ArrayBytes::new_flen(bytes),
+                &write_options(array),
+            )
             .map_err(in_chunk);
     }
     let index = whole_shards.map_or(0, WholeShards::index_size);
@@ -396,14 +416,16 @@ where
         index,
     )?;
     if array.is_sharded() && whole_shards.is_none() {
-        return array.store_chunk(&part.indices, chunk).map_err(in_chunk);
+        return array
+            .store_chunk_opt(&part.indices, chunk, &write_options(array))
+            .map_err(in_chunk);
     }
     let mut chunk = chunk.into_fixed().map_err(ArrayError::from)?.into_owned();
     match whole_shards {
         Some(shards) => {
             // Room for the index after the elements, should the shard be laid out in place.
             let _ = chunk.try_reserve_exact(index);
-            shards.store(array, &part.indices, chunk, &CodecOptions::default())
+            shards.store(array, &part.indices, chunk, &write_options(array))
         }
         None => store_whole_chunk(array, &part.indices, chunk),
     }
