@@ -283,10 +283,16 @@ fn infer_type(
             column: shown.clone(),
             kind,
         })?;
-        sizes.get(&shown).ok_or_else(|| Error::SizesNeeded {
-            column: shown.clone(),
-            kind,
-        })
+        match sizes.get(&shown) {
+            Some(width) => Ok(width),
+            // Measured over no rows: any width holds them; the narrowest (1, as for
+            // values all empty).
+            None if sizes.rows == 0 => Ok(1),
+            None => Err(Error::SizesNeeded {
+                column: shown.clone(),
+                kind,
+            }),
+        }
     };
     let scalar = |scalar: ScalarType| Ok(DataType::from(scalar));
     let time = |unit: TimeUnit, is_datetime: bool| match TimeConfig::new(unit, 1) {

@@ -117,11 +117,10 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
         let layout: Layout = record.native_layout().clone();
         let converter = RecordConverter::new(&layout)?;
         let shape = array.shape().to_vec();
-        let Some((_, trailing)) = shape.split_first() else {
-            return Err(Error::Shape(
-                "a zero-dimensional array holds one element; write it with zarrs".into(),
-            ));
-        };
+        // A zero-dimensional array is one row of one element.
+        let trailing = shape
+            .split_first()
+            .map_or(&[][..], |(_, trailing)| trailing);
         let inner: u64 = trailing.iter().product();
         if shape.len() > 1 && (inner == 0 || !start.is_multiple_of(inner)) {
             return Err(Error::Shape(format!(
@@ -161,7 +160,7 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
         let rows = batch.num_rows() as u64;
         let end = first + rows;
         let shape = self.array.shape().to_vec();
-        if shape.len() > 1 && end > shape.iter().product::<u64>() {
+        if shape.len() != 1 && end > shape.iter().product::<u64>() {
             return Err(Error::Shape(format!(
                 "rows {first}..{end} go past the end of the array of shape {shape:?}"
             )));
@@ -241,6 +240,10 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
         let shape = self.array.shape();
         if shape.len() == 1 {
             return Ok(ArraySubset::new_with_ranges(&[first..first + rows]));
+        }
+        if shape.is_empty() {
+            // The one element (`write` let no more rows in).
+            return Ok(ArraySubset::new_with_ranges(&[]));
         }
         if !rows.is_multiple_of(self.inner) {
             return Err(Error::Shape(format!(

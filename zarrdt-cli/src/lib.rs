@@ -19,6 +19,7 @@
 
 mod bytemap;
 mod cells;
+mod damaged;
 mod dump;
 mod enums;
 mod fields;
@@ -39,6 +40,7 @@ use std::io::{self, Write};
 use clap::{Parser, Subcommand, ValueEnum};
 use zarrdt::array::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions};
 
+pub use crate::damaged::panics_are_caught;
 pub use crate::open::one_line;
 pub use crate::select::SelectionSpec;
 pub use crate::table::{ExportArgs, Extents, ImportArgs, ParquetCodec};

@@ -12,6 +12,10 @@ use zarrdt_cli::{Cli, one_line, run};
 fn main() -> ExitCode {
     // A bug must still be one line and exit code 1, never a backtrace.
     std::panic::set_hook(Box::new(|info| {
+        // A reader of damaged input that panics: caught, and reported as the input's error.
+        if zarrdt_cli::panics_are_caught() {
+            return;
+        }
         let location = info
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))

@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use zarrdt::array::{ArrayOptions, Compression, OpenOptions, open_store};
 use zarrdt::arrow::{BatchReader, ReadOptions, Sizes, TableType, TableWriter};
+use zarrdt::zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
+use zarrdt::zarrs::storage::WritableStorageTraits;
 
 use crate::Failure;
 use crate::fields::prune;
@@ -40,7 +42,7 @@ pub struct ExportArgs {
     /// (with the `s3` feature).
     pub path: String,
     /// The table file to write: .parquet (or .pq) for Parquet, .arrow (or .feather) for
-    /// Arrow IPC.
+    /// the Arrow IPC file format, .arrows for the Arrow IPC stream format.
     pub out: PathBuf,
     /// Index ranges per dimension, as in `dump` (rows are the elements in C order).
     #[arg(long, value_name = "RANGES", value_parser = crate::select::parse_selection, allow_hyphen_values = true)]
@@ -107,7 +109,10 @@ pub(crate) fn export(
     let total = reader.rows();
     let shown = out.display().to_string();
     let fail_out = |e: &dyn std::fmt::Display| Failure::at(&shown, one_line(e));
-    let file = File::create(out).map_err(|e| fail_out(&e))?;
+    // Written beside OUT and renamed to it once whole: a file already at OUT is replaced only
+    // by a finished table, never lost to a failed one.
+    let partial = partial_path(out);
+    let file = File::create(&partial).map_err(|e| fail_out(&e))?;
     let mut progress = Progress::new(options.progress, "exported", Some(total));
     let result = (|| -> Result<u64, Failure> {
         let mut sink = Sink::new(
@@ -125,6 +130,7 @@ pub(crate) fn export(
             progress.update(rows);
         }
         sink.close().map_err(|e| fail_out(&e))?;
+        std::fs::rename(&partial, out).map_err(|e| fail_out(&e))?;
         Ok(rows)
     })();
     progress.finish();
@@ -136,16 +142,27 @@ pub(crate) fn export(
                 match format {
                     Format::Parquet => "Parquet",
                     Format::Ipc => "Arrow IPC",
+                    Format::IpcStream => "Arrow IPC stream",
                 }
             )?;
             Ok(())
         }
         Err(failure) => {
             // No half-written table is left behind.
-            let _ = std::fs::remove_file(out);
+            let _ = std::fs::remove_file(&partial);
             Err(failure)
         }
     }
+}
+
+/// Where `export` writes the table until it is whole: beside `out`, hidden, named for the
+/// process (`.NAME.PID.partial`).
+fn partial_path(out: &Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    out.with_file_name(format!(".{name}.{}.partial", std::process::id()))
 }
 
 /// `zarrdt import IN OUT`: the table as a new record array at `out`.
@@ -181,8 +198,8 @@ pub(crate) fn import(
         Err(error) => return Err(fail_in(&error)),
     };
     // Arrow IPC files do not say how many rows they hold: count them when the table's shape
-    // has more than one dimension, else let the array grow.
-    if rows.is_none() && zarr.shape().is_some_and(|shape| shape.len() > 1) {
+    // has other than one dimension, else let the array grow.
+    if rows.is_none() && zarr.shape().is_some_and(|shape| shape.len() != 1) {
         let pass = read_table(input, options.batch_rows.max(1)).map_err(|e| fail_in(&e))?;
         let mut counted = 0u64;
         for batch in pass.batches {
@@ -212,35 +229,85 @@ pub(crate) fn import(
     if let Some(shards) = &options.shards {
         array_options = array_options.shards(shards.0.clone());
     }
-    if !out.contains("://") {
+    let local = !out.contains("://");
+    if local {
         if Path::new(out).exists() {
             return Err(fail_out(&"already exists; import creates a new array"));
         }
         std::fs::create_dir_all(out).map_err(|e| fail_out(&e))?;
     }
-    let (store, node) = open_store(out).map_err(|e| fail_out(&e))?;
-    let mut writer =
-        TableWriter::create(store, &node, &zarr, &array_options).map_err(|e| fail_out(&e))?;
+    let opened = open_store(out).map_err(|e| fail_out(&e));
+    let (store, node) = match opened {
+        Ok(opened) => opened,
+        Err(failure) => {
+            if local {
+                let _ = std::fs::remove_dir_all(out);
+            }
+            return Err(failure);
+        }
+    };
+    let created = TableWriter::create(store.clone(), &node, &zarr, &array_options);
+    let mut writer = match created {
+        Ok(writer) => writer,
+        Err(error) => {
+            // The directory made for the array goes; at an object store's prefix, what
+            // creating it wrote, but never an array that was there before.
+            let existed = matches!(
+                error,
+                zarrdt::arrow::Error::Array(zarrdt::array::Error::NodeExists { .. })
+            );
+            if local {
+                let _ = std::fs::remove_dir_all(out);
+            } else if !existed {
+                discard(&*store, &node);
+            }
+            return Err(fail_out(&error));
+        }
+    };
     let mut progress = Progress::new(options.progress, "imported", rows);
     let mut written = 0u64;
-    let result = (|| -> Result<(), Failure> {
+    let result = (|| -> Result<Vec<u64>, Failure> {
         for batch in source.batches {
             let batch = batch.map_err(|e| fail_in(&e))?;
             writer.write(&batch).map_err(|e| fail_in(&e))?;
             written += batch.num_rows() as u64;
             progress.update(written);
         }
-        Ok(())
+        let array = writer.finish().map_err(|e| fail_out(&e))?;
+        Ok(array.shape().to_vec())
     })();
     progress.finish();
-    result?;
-    let array = writer.finish().map_err(|e| fail_out(&e))?;
-    writeln!(
-        report,
-        "imported {written} records of {shown} into {out} (shape {:?})",
-        array.shape()
-    )?;
-    Ok(())
+    match result {
+        Ok(shape) => {
+            writeln!(
+                report,
+                "imported {written} records of {shown} into {out} (shape {shape:?})"
+            )?;
+            Ok(())
+        }
+        Err(failure) => {
+            // No half-imported array is left behind: the directory made for it, or the
+            // metadata written at the object store's prefix.
+            if local {
+                let _ = std::fs::remove_dir_all(out);
+            } else {
+                discard(&*store, &node);
+            }
+            Err(failure)
+        }
+    }
+}
+
+/// Erases the metadata a failed import wrote at `node` of an object store, so that no
+/// finished-looking array is left there (its chunks stay: other objects may share the prefix,
+/// which only a listing of it could tell apart); as far as it can: a store that fails here
+/// has failed the import already, which is the error reported.
+fn discard(store: &dyn WritableStorageTraits, node: &str) {
+    if let Ok(node) = NodePath::new(node) {
+        for key in [meta_key_v3(&node), meta_key_v2_array(&node)] {
+            let _ = store.erase(&key);
+        }
+    }
 }
 
 /// Chunks of about 1 MiB of records: whole rows of the trailing dimensions, as many as fit

@@ -6,7 +6,7 @@ use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use arrow_ipc::reader::{FileReader, StreamReader};
-use arrow_ipc::writer::FileWriter;
+use arrow_ipc::writer::{FileWriter, StreamWriter};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::basic::{Compression as ParquetCompression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
@@ -22,6 +22,7 @@ use zarrdt::arrow::arrow_schema::{
 };
 
 use crate::Failure;
+use crate::damaged::{Guarded, guarded};
 use crate::parquet_writer::ParallelParquetWriter;
 use crate::table::{ExportArgs, ParquetCodec};
 
@@ -29,7 +30,10 @@ use crate::table::{ExportArgs, ParquetCodec};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Format {
     Parquet,
+    /// The Arrow IPC file format (`.arrow`, `.feather`, `.ipc`).
     Ipc,
+    /// The Arrow IPC stream format (`.arrows`).
+    IpcStream,
 }
 
 pub(crate) fn format_of(path: &Path) -> Result<Format, Failure> {
@@ -39,7 +43,8 @@ pub(crate) fn format_of(path: &Path) -> Result<Format, Failure> {
         .map(str::to_ascii_lowercase);
     match extension.as_deref() {
         Some("parquet" | "pq") => Ok(Format::Parquet),
-        Some("arrow" | "feather" | "ipc" | "arrows") => Ok(Format::Ipc),
+        Some("arrow" | "feather" | "ipc") => Ok(Format::Ipc),
+        Some("arrows") => Ok(Format::IpcStream),
         _ => Err(Failure::at(
             &path.display().to_string(),
             "unknown table format: name the file .parquet (Parquet) or .arrow (Arrow IPC)",
@@ -53,6 +58,7 @@ pub(crate) enum Sink {
     /// (timestamps of seconds in milliseconds), and the rows written so far.
     Parquet(Box<ParallelParquetWriter<BufWriter<File>>>, SchemaRef, u64),
     Ipc(Box<FileWriter<BufWriter<File>>>),
+    IpcStream(Box<StreamWriter<BufWriter<File>>>),
 }
 
 impl Sink {
@@ -78,6 +84,7 @@ impl Sink {
                 Sink::Parquet(Box::new(writer), schema, 0)
             }
             Format::Ipc => Sink::Ipc(Box::new(FileWriter::try_new(file, schema)?)),
+            Format::IpcStream => Sink::IpcStream(Box::new(StreamWriter::try_new(file, schema)?)),
         })
     }
 
@@ -95,6 +102,7 @@ impl Sink {
                 *rows += batch.num_rows() as u64;
             }
             Sink::Ipc(writer) => writer.write(batch)?,
+            Sink::IpcStream(writer) => writer.write(batch)?,
         }
         Ok(())
     }
@@ -105,6 +113,11 @@ impl Sink {
                 writer.close()?;
             }
             Sink::Ipc(mut writer) => {
+                writer.finish()?;
+                let mut file = writer.into_inner()?;
+                std::io::Write::flush(&mut file)?;
+            }
+            Sink::IpcStream(mut writer) => {
                 writer.finish()?;
                 let mut file = writer.into_inner()?;
                 std::io::Write::flush(&mut file)?;
@@ -129,36 +142,41 @@ pub(crate) fn read_table(
     let file = File::open(path)?;
     match format_of(path).map_err(|f| f.message().to_owned())? {
         Format::Parquet => {
-            let builder = ParquetRecordBatchReaderBuilder::try_new(file)?;
+            // As the IPC readers below, guarded (no damaged Parquet file has made parquet-rs
+            // panic yet: 80 tried).
+            const WHAT: &str = "the Parquet file";
+            let builder = guarded(WHAT, || ParquetRecordBatchReaderBuilder::try_new(file))??;
             let rows = u64::try_from(builder.metadata().file_metadata().num_rows()).ok();
             let schema = builder.schema().clone();
-            let reader = builder.with_batch_size(batch_rows).build()?;
+            let reader = guarded(WHAT, || builder.with_batch_size(batch_rows).build())??;
             Ok(Source {
                 schema,
                 rows,
-                batches: Box::new(reader),
+                batches: Box::new(Guarded::new(reader, WHAT, ArrowError::ParquetError)),
             })
         }
-        Format::Ipc => {
+        Format::Ipc | Format::IpcStream => {
             // The IPC file format starts with "ARROW1"; anything else is read as a stream.
             let mut file = file;
             let mut magic = [0u8; 6];
             let is_file = file.read_exact(&mut magic).is_ok() && &magic == b"ARROW1";
             file.seek(SeekFrom::Start(0))?;
             let reader = BufReader::with_capacity(1 << 20, file);
+            // arrow-rs' IPC readers can panic on damaged bytes: their calls are guarded.
+            const WHAT: &str = "the Arrow IPC data";
             if is_file {
-                let reader = FileReader::try_new(reader, None)?;
+                let reader = guarded(WHAT, || FileReader::try_new(reader, None))??;
                 Ok(Source {
                     schema: reader.schema(),
                     rows: None,
-                    batches: Box::new(reader),
+                    batches: Box::new(Guarded::new(reader, WHAT, ArrowError::IpcError)),
                 })
             } else {
-                let reader = StreamReader::try_new(reader, None)?;
+                let reader = guarded(WHAT, || StreamReader::try_new(reader, None))??;
                 Ok(Source {
                     schema: reader.schema(),
                     rows: None,
-                    batches: Box::new(reader),
+                    batches: Box::new(Guarded::new(reader, WHAT, ArrowError::IpcError)),
                 })
             }
         }

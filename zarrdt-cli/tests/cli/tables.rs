@@ -9,7 +9,9 @@ use std::fs::File;
 use std::path::Path;
 use std::sync::Arc;
 
-use arrow_ipc::reader::FileReader;
+use arrow_ipc::CompressionType;
+use arrow_ipc::reader::{FileReader, StreamReader};
+use arrow_ipc::writer::{FileWriter, IpcWriteOptions};
 use common::{scratch, workspace, zarrdt};
 use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
@@ -74,7 +76,7 @@ fn dumped(path: &str) -> Json {
 
 #[test]
 fn export_and_import_give_back_the_array() {
-    for (format, sharded) in [("parquet", false), ("arrow", true)] {
+    for (format, sharded) in [("parquet", false), ("arrow", true), ("arrows", false)] {
         let dir = scratch(&format!("tables-round-trip-{format}"));
         let array = write_array(&dir, sharded);
         let table = dir.join(format!("records.{format}"));
@@ -84,13 +86,23 @@ fn export_and_import_give_back_the_array() {
             format!(
                 "exported 30 records of {array} to {} ({})\n",
                 table.display(),
-                if format == "parquet" {
-                    "Parquet"
-                } else {
-                    "Arrow IPC"
+                match format {
+                    "parquet" => "Parquet",
+                    "arrow" => "Arrow IPC",
+                    _ => "Arrow IPC stream",
                 }
             )
         );
+        if format == "arrows" {
+            // The stream format, as `.arrows` conventionally holds (no file magic).
+            let bytes = std::fs::read(&table).unwrap();
+            assert!(!bytes.starts_with(b"ARROW1"));
+            let rows: usize = StreamReader::try_new(File::open(&table).unwrap(), None)
+                .unwrap()
+                .map(|batch| batch.unwrap().num_rows())
+                .sum();
+            assert_eq!(rows, 30);
+        }
         let back = dir.join("back.zarr");
         let out = zarrdt([
             "import",
@@ -120,6 +132,45 @@ fn export_and_import_give_back_the_array() {
         assert_eq!(
             metadata["codecs"][0]["configuration"]["chunk_shape"],
             json!([3, 5])
+        );
+    }
+}
+
+/// Arrow IPC files compressed as pyarrow's Feather writer compresses them (LZ4 frames by
+/// default, or zstd) import as uncompressed ones do.
+#[test]
+fn compressed_arrow_ipc_imports() {
+    let dir = scratch("tables-compressed-ipc");
+    let batch = RecordBatch::try_from_iter([
+        ("n", Arc::new(Int32Array::from(vec![3, 1, 4])) as ArrayRef),
+        (
+            "s",
+            Arc::new(StringArray::from(vec!["a", "bc", ""])) as ArrayRef,
+        ),
+    ])
+    .unwrap();
+    for (name, compression) in [
+        ("lz4.feather", CompressionType::LZ4_FRAME),
+        ("zstd.arrow", CompressionType::ZSTD),
+    ] {
+        let table = dir.join(name);
+        let options = IpcWriteOptions::default()
+            .try_with_compression(Some(compression))
+            .unwrap();
+        let mut writer = FileWriter::try_new_with_options(
+            File::create(&table).unwrap(),
+            &batch.schema(),
+            options,
+        )
+        .unwrap();
+        writer.write(&batch).unwrap();
+        writer.finish().unwrap();
+        let back = dir.join(format!("{name}.zarr"));
+        zarrdt(["import", table.to_str().unwrap(), back.to_str().unwrap()]).ok();
+        assert_eq!(
+            dumped(back.to_str().unwrap())["values"],
+            json!([{"n": 3, "s": "a"}, {"n": 1, "s": "bc"}, {"n": 4, "s": ""}]),
+            "{name}"
         );
     }
 }
@@ -230,6 +281,21 @@ fn tables_from_elsewhere() {
             {"age": 27, "name": "Łukasz", "seen": -2}
         ])
     );
+    // No rows: text, whose width only rows tell, is one character wide; an empty array.
+    let empty = dir.join("empty.parquet");
+    let none = batch.slice(0, 0);
+    let mut writer =
+        ArrowWriter::try_new(File::create(&empty).unwrap(), none.schema(), None).unwrap();
+    writer.write(&none).unwrap();
+    writer.close().unwrap();
+    let back = dir.join("empty.zarr");
+    zarrdt(["import", empty.to_str().unwrap(), back.to_str().unwrap()]).ok();
+    let dump = dumped(back.to_str().unwrap());
+    assert_eq!(dump["shape"], json!([0]));
+    assert_eq!(
+        dump["data_type"]["configuration"]["fields"][1],
+        json!({"name": "name", "data_type": {"name": "fixed_length_utf32", "configuration": {"length_bytes": 4}}})
+    );
 }
 
 #[test]
@@ -314,6 +380,10 @@ fn failures_are_one_line_naming_the_file() {
         "nulls.parquet",
         "a, record 1: null, and Zarr records have no nulls",
     );
+    assert!(
+        !dir.join("n.zarr").exists(),
+        "a failed import leaves no array"
+    );
     zarrdt([
         "import",
         &path("t.arrow"),
@@ -322,4 +392,68 @@ fn failures_are_one_line_naming_the_file() {
         "brotli",
     ])
     .fails(2, "brotli", "");
+    zarrdt([
+        "import",
+        &path("t.arrow"),
+        &path("s.zarr"),
+        "--chunks",
+        "2",
+        "--shards",
+        "3",
+    ])
+    .fails(1, "s.zarr", "shard shape [3]");
+    assert!(!dir.join("s.zarr").exists(), "nor its directory");
+    // A failed export keeps the file that was at OUT; a finished one replaces it; neither
+    // leaves its partial file.
+    std::fs::write(dir.join("keep.parquet"), "precious").unwrap();
+    zarrdt(["export", fixture, &path("keep.parquet")]).fails(1, "keep.parquet", "beyond");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("keep.parquet")).unwrap(),
+        "precious"
+    );
+    zarrdt(["export", &array, &path("keep.parquet")]).ok();
+    assert!(
+        std::fs::read(dir.join("keep.parquet"))
+            .unwrap()
+            .starts_with(b"PAR1")
+    );
+    let partial = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|name| name.ends_with(".partial"));
+    assert_eq!(partial, None);
+    // Bytes that made arrow-rs' IPC reader panic: an error naming the file and the damage.
+    let damaged = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/damaged/slice_offset.arrow");
+    zarrdt(["import", damaged.to_str().unwrap(), &path("d.zarr")]).fails(
+        1,
+        "slice_offset.arrow",
+        "the Arrow IPC data is damaged",
+    );
+    assert!(!dir.join("d.zarr").exists());
+}
+
+/// A zero-dimensional array (one element) goes to a one-row table and comes back with no
+/// dimensions, from Parquet and from Arrow IPC alike.
+#[test]
+fn a_zero_dimensional_array_round_trips() {
+    let dir = scratch("tables-0d");
+    let store = Arc::new(FilesystemStore::new(dir.join("one.zarr")).unwrap());
+    let array = ArrayOptions::new(vec![], vec![])
+        .compression(Compression::None)
+        .create(store, "/", &0.5f64)
+        .unwrap();
+    array.store_records(&[], &[2.25f64]).unwrap();
+    let source = dir.join("one.zarr");
+    for table in ["one.parquet", "one.arrow"] {
+        let table = dir.join(table);
+        let back = dir.join(format!(
+            "{}.zarr",
+            table.file_name().unwrap().to_string_lossy()
+        ));
+        zarrdt(["export", source.to_str().unwrap(), table.to_str().unwrap()]).ok();
+        zarrdt(["import", table.to_str().unwrap(), back.to_str().unwrap()]).ok();
+        let dump = dumped(back.to_str().unwrap());
+        assert_eq!(dump["shape"], json!([]), "{table:?}");
+        assert_eq!(dump["values"], json!(2.25), "{table:?}");
+    }
 }
