@@ -333,8 +333,13 @@ pub struct Extents(pub Vec<u64>);
 pub(crate) fn parse_extents(text: &str) -> Result<Extents, String> {
     text.split(',')
         .map(|part| match part.trim().parse::<u64>() {
-            Ok(0) | Err(_) => Err(format!("{part:?} is not a positive extent (in {text:?})")),
+            Ok(0) => Err(format!("{part:?} is not a positive extent (in {text:?})")),
             Ok(extent) => Ok(extent),
+            Err(error) if *error.kind() == std::num::IntErrorKind::PosOverflow => Err(format!(
+                "{part:?} is more than the largest extent, {} (in {text:?})",
+                u64::MAX
+            )),
+            Err(_) => Err(format!("{part:?} is not a positive extent (in {text:?})")),
         })
         .collect::<Result<Vec<u64>, String>>()
         .map(Extents)
@@ -399,6 +404,11 @@ mod tests {
         assert_eq!(parse_extents("10,2").unwrap(), Extents(vec![10, 2]));
         assert!(parse_extents("10,0").is_err());
         assert!(parse_extents("x").is_err());
+        let overflow = parse_extents("99999999999999999999").unwrap_err();
+        assert!(
+            overflow.contains("more than the largest extent"),
+            "{overflow}"
+        );
         assert_eq!(parse_compression("none").unwrap(), Compression::None);
         assert_eq!(
             parse_compression("zstd:7").unwrap(),
