@@ -85,13 +85,9 @@ fn check_chunk(chunk: u64, read: &[Tagged]) -> Option<u32> {
     check_part(chunk, 0..CHUNK as usize, read)
 }
 
+/// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("concurrency")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::scratch_dir("concurrency", name)
 }
 
 /// What the threads saw.

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::json;
@@ -34,12 +34,7 @@ fn samples(n: u32) -> Vec<Sample> {
 
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("error_detail")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::common::scratch_dir("error_detail", name)
 }
 
 /// `error`'s message, which must say every one of `needles` and none of `never`.
