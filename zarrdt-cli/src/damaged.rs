@@ -12,8 +12,9 @@ thread_local! {
     static CATCHING: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Whether a panic on this thread now is one [`guarded`] catches (the program's panic hook
-/// then says nothing: the panic becomes the command's error).
+/// Whether a panic on this thread now is one the command catches, inside a reader of
+/// untrusted table bytes (the program's panic hook then says nothing: the panic becomes the
+/// command's error, naming the damaged input).
 pub fn panics_are_caught() -> bool {
     CATCHING.with(Cell::get)
 }
