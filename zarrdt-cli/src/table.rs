@@ -236,31 +236,22 @@ pub(crate) fn import(
         }
         std::fs::create_dir_all(out).map_err(|e| fail_out(&e))?;
     }
-    let opened = open_store(out).map_err(|e| fail_out(&e));
-    let (store, node) = match opened {
+    let (store, node) = match open_store(out) {
         Ok(opened) => opened,
-        Err(failure) => {
-            if local {
-                let _ = std::fs::remove_dir_all(out);
-            }
-            return Err(failure);
+        Err(error) => {
+            abandon(out, local, None);
+            return Err(fail_out(&error));
         }
     };
-    let created = TableWriter::create(store.clone(), &node, &zarr, &array_options);
-    let mut writer = match created {
+    let mut writer = match TableWriter::create(store.clone(), &node, &zarr, &array_options) {
         Ok(writer) => writer,
         Err(error) => {
-            // The directory made for the array goes; at an object store's prefix, what
-            // creating it wrote, but never an array that was there before.
+            // Never an array that was there before.
             let existed = matches!(
                 error,
                 zarrdt::arrow::Error::Array(zarrdt::array::Error::NodeExists { .. })
             );
-            if local {
-                let _ = std::fs::remove_dir_all(out);
-            } else if !existed {
-                discard(&*store, &node);
-            }
+            abandon(out, local, (!existed).then_some((&*store, node.as_str())));
             return Err(fail_out(&error));
         }
     };
@@ -286,23 +277,25 @@ pub(crate) fn import(
             Ok(())
         }
         Err(failure) => {
-            // No half-imported array is left behind: the directory made for it, or the
-            // metadata written at the object store's prefix.
-            if local {
-                let _ = std::fs::remove_dir_all(out);
-            } else {
-                discard(&*store, &node);
-            }
+            abandon(out, local, Some((&*store, node.as_str())));
             Err(failure)
         }
     }
 }
 
-/// Erases the metadata a failed import wrote at `node` of an object store, so that no
-/// finished-looking array is left there (its chunks stay: other objects may share the prefix,
-/// which only a listing of it could tell apart); as far as it can: a store that fails here
-/// has failed the import already, which is the error reported.
-fn discard(store: &dyn WritableStorageTraits, node: &str) {
+/// Takes away what a failed import made, so that no half-imported array is left: the
+/// directory made for it at `out` (`local`), or else the metadata it may have written at
+/// `node` of an object store (its chunks stay: other objects may share the prefix, which only a
+/// listing of it could tell apart). As far as it can: a store that fails here has failed the
+/// import already, which is the error reported.
+fn abandon(out: &str, local: bool, written: Option<(&dyn WritableStorageTraits, &str)>) {
+    if local {
+        let _ = std::fs::remove_dir_all(out);
+        return;
+    }
+    let Some((store, node)) = written else {
+        return;
+    };
     if let Ok(node) = NodePath::new(node) {
         for key in [meta_key_v3(&node), meta_key_v2_array(&node)] {
             let _ = store.erase(&key);

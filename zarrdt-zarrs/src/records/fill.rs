@@ -1,10 +1,29 @@
 //! The elements of a chunk (or a shard's inner chunk) that is not stored: its fill value,
 //! handed to a read a piece at a time from a few MiB of copies made once, never a whole chunk
 //! of them (a chunk's size is a number from the metadata; one field of it may be all a read
-//! keeps).
+//! keeps); and whether a write leaves a chunk of nothing but the fill value unstored
+//! ([`write_options`]).
+
+use zarrs::array::{Array, ArrayMetadata, CodecOptions};
 
 use super::whole_shard::RunBytes;
-use crate::Error;
+use crate::{Error, StructDataType};
+
+/// The codec options of a write into `array`: a chunk (shard) of nothing but the fill value is
+/// erased, as zarrs and zarr-python do, but in a Zarr v2 array with no fill value
+/// (`"fill_value": null`), where every chunk is stored: zarr-python 2.18 reads a missing chunk
+/// of such an array as uninitialised memory (zarrdt and zarr-python 3 read the zero record
+/// there, which is the "fill" such a chunk would hold).
+pub(super) fn write_options<S: ?Sized>(array: &Array<S>) -> CodecOptions {
+    let no_fill_value = match array.metadata() {
+        ArrayMetadata::V2(metadata) => metadata.fill_value.is_null(),
+        ArrayMetadata::V3(_) => array
+            .data_type()
+            .downcast_ref::<StructDataType>()
+            .is_some_and(|record| !record.has_fill_value()),
+    };
+    CodecOptions::default().with_store_empty_chunks(no_fill_value)
+}
 
 /// The most bytes of fill values made at once: enough for a piece to be decoded by all threads.
 const FILL_BYTES: usize = 4 << 20;

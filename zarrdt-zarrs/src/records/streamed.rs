@@ -29,6 +29,7 @@ use zarrs::array::codec::BytesCodec;
 use zarrs::array::{Array, ArrayBytes, ArrayError, ArrayToBytesCodecTraits};
 use zarrs::storage::{Bytes, ReadableWritableStorageTraits};
 
+use super::fill::write_options;
 use super::whole_shard::{all_fill, stores_directly, taken_back};
 use crate::Error;
 
@@ -105,7 +106,7 @@ impl StreamedChunks {
         if storage.size_key(&key).map_err(stored_error)?.is_some() {
             return Ok(false);
         }
-        let options = super::write::write_options(array);
+        let options = write_options(array);
         let per_piece = self.piece_elements();
         let pieces = elements.div_ceil(per_piece);
         let size = self.element_size;

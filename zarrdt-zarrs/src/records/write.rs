@@ -14,19 +14,19 @@ use std::ops::Range;
 use rayon::prelude::*;
 use zarrdt_core::{Endian, ZarrType};
 use zarrs::array::{
-    Array, ArrayBytes, ArrayError, ArrayMetadata, ArrayShardedExt, ArraySubset, ArraySubsetTraits,
-    ArrayToBytesCodecTraits, CodecOptions,
+    Array, ArrayBytes, ArrayError, ArrayShardedExt, ArraySubset, ArraySubsetTraits,
+    ArrayToBytesCodecTraits,
 };
 use zarrs::storage::ReadableWritableStorageTraits;
 
-use super::fill::fill_elements;
+use super::fill::{fill_elements, write_options};
 use super::plan::Plan;
 use super::streamed::StreamedChunks;
 use super::update::updated_chunk;
 use super::whole_shard::{WholeShards, all_fill, set_and_take_back, stores_directly};
+use crate::Error;
 use crate::shard::Sharding;
 use crate::subset::check_subset;
-use crate::{Error, StructDataType};
 
 /// The records of one chunk: where they come from in the caller's slice, and where they go in
 /// its region (the whole chunk, or its overlap with the subset; positions in C order).
@@ -166,22 +166,6 @@ where
         // The first failure in the subset's order, however the threads ran.
         .into_iter()
         .collect()
-}
-
-/// The codec options of a write into `array`: a chunk (shard) of nothing but the fill value is
-/// erased, as zarrs and zarr-python do, but in a Zarr v2 array with no fill value
-/// (`"fill_value": null`), where every chunk is stored: zarr-python 2.18 reads a missing chunk
-/// of such an array as uninitialised memory (zarrdt and zarr-python 3 read the zero record
-/// there, which is the "fill" such a chunk would hold).
-pub(crate) fn write_options<S: ?Sized>(array: &Array<S>) -> CodecOptions {
-    let no_fill_value = match array.metadata() {
-        ArrayMetadata::V2(metadata) => metadata.fill_value.is_null(),
-        ArrayMetadata::V3(_) => array
-            .data_type()
-            .downcast_ref::<StructDataType>()
-            .is_some_and(|record| !record.has_fill_value()),
-    };
-    CodecOptions::default().with_store_empty_chunks(no_fill_value)
 }
 
 /// Checks that `found` elements are as many as `subset` holds ([`Error::ElementCount`]).
