@@ -595,6 +595,27 @@ fn foreign_tables_into_arrays() {
         err.to_string(),
         "pair, record 1: a list of 1 items, where earlier lists have 2: a Zarr subarray has one shape"
     );
+    // A null list is a null, wherever it is: before the lists of one length, among them, in a
+    // large list.
+    for nulls in [
+        [None, Some(vec![Some(1), Some(2)])],
+        [Some(vec![Some(1), Some(2)]), None],
+    ] {
+        let record = nulls.iter().position(Option::is_none).unwrap();
+        let list = ListArray::from_iter_primitive::<Int32Type, _, _>(nulls.clone());
+        let large = LargeListArray::from_iter_primitive::<Int32Type, _, _>(nulls);
+        for column in [Arc::new(list) as ArrayRef, Arc::new(large)] {
+            let batch = RecordBatch::try_from_iter([("pair", column)]).unwrap();
+            let err = Sizes::default().measure(&batch).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "pair, record {record}: null, and Zarr records have no nulls (only \
+                     datetime64 and timedelta64 fields, whose NaT is null)"
+                )
+            );
+        }
+    }
 }
 
 fn array_layout<S: ?Sized>(array: &ZarrsArray<S>) -> Layout {

@@ -114,6 +114,17 @@ impl From<Error> for ArrowError {
 }
 
 impl Error {
+    /// A null at `record` of `path`, which a Zarr record cannot hold.
+    pub(crate) fn null_value(path: &str, record: u64) -> Self {
+        Error::Value {
+            path: path.to_owned(),
+            record,
+            reason: "null, and Zarr records have no nulls (only datetime64 and timedelta64 \
+                     fields, whose NaT is null)"
+                .into(),
+        }
+    }
+
     /// The same error with its record index moved by `first` (the index of the batch's first
     /// record in a larger selection).
     pub(crate) fn shifted(self, first: u64) -> Self {

@@ -216,13 +216,7 @@ fn no_nulls(column: &dyn Array, path: &str, positions: &Positions) -> Result<(),
     };
     match nulls.iter().position(|valid| !valid) {
         None => Ok(()),
-        Some(index) => Err(Error::Value {
-            path: path.to_owned(),
-            record: positions.record_of(index),
-            reason: "null, and Zarr records have no nulls (only datetime64 and timedelta64 \
-                     fields, whose NaT is null)"
-                .into(),
-        }),
+        Some(index) => Err(Error::null_value(path, positions.record_of(index))),
     }
 }
 

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, RecordBatch};
+use arrow_array::{Array, GenericListArray, OffsetSizeTrait, RecordBatch};
 use arrow_schema::{DataType as ArrowType, Field, Fields, Schema, TimeUnit as ArrowUnit};
 use zarrdt_core::{
     DataType, Endian, FieldPath, Layout, Record, ScalarType, StructType, SubarrayType, TimeConfig,
@@ -482,27 +482,40 @@ impl Sizes {
             }
             T::List(_) => {
                 if let Some(array) = column.as_list_opt::<i32>() {
-                    let offsets = array.value_offsets();
-                    let lengths = offsets.windows(2).map(|w| (w[1] - w[0]) as usize);
-                    let length = self.list_lengths(path, lengths, per_row)?;
-                    let start = offsets.first().copied().unwrap_or(0) as usize;
-                    let values = array.values().slice(start, array.len() * length);
-                    self.measure_column(values.as_ref(), &path.index(0), per_row * length)?;
+                    self.measure_list(array, path, per_row)?;
                 }
             }
             T::LargeList(_) => {
                 if let Some(array) = column.as_list_opt::<i64>() {
-                    let offsets = array.value_offsets();
-                    let lengths = offsets.windows(2).map(|w| (w[1] - w[0]) as usize);
-                    let length = self.list_lengths(path, lengths, per_row)?;
-                    let start = offsets.first().copied().unwrap_or(0) as usize;
-                    let values = array.values().slice(start, array.len() * length);
-                    self.measure_column(values.as_ref(), &path.index(0), per_row * length)?;
+                    self.measure_list(array, path, per_row)?;
                 }
             }
             _ => {}
         }
         Ok(())
+    }
+
+    /// Measures a list column (`per_row` lists to a row) and its items: its lists must all
+    /// have one length, and none be null (a null list has no items, and no length to check).
+    fn measure_list<O: OffsetSizeTrait>(
+        &mut self,
+        array: &GenericListArray<O>,
+        path: &FieldPath,
+        per_row: usize,
+    ) -> Result<(), Error> {
+        if let Some(index) = array
+            .logical_nulls()
+            .and_then(|nulls| nulls.iter().position(|valid| !valid))
+        {
+            let record = self.rows + (index / per_row.max(1)) as u64;
+            return Err(Error::null_value(&shown(path), record));
+        }
+        let offsets = array.value_offsets();
+        let lengths = offsets.windows(2).map(|w| (w[1] - w[0]).as_usize());
+        let length = self.list_lengths(path, lengths, per_row)?;
+        let start = offsets.first().map_or(0, |first| first.as_usize());
+        let values = array.values().slice(start, array.len() * length);
+        self.measure_column(values.as_ref(), &path.index(0), per_row * length)
     }
 
     /// Records the one length of the lists of a column (`per_row` lists to a row) and returns

@@ -352,7 +352,7 @@ impl ArrayOptions {
             return Err(Error::metadata(
                 &key,
                 None,
-                "Zarr v2 arrays cannot be sharded (ArrayOptions::shards)",
+                "Zarr v2 arrays cannot be sharded (sharding is a Zarr v3 codec)",
             ));
         }
         // The codec checks the settings, whichever writes the configuration.
@@ -443,7 +443,7 @@ impl ArrayOptions {
             "chunk_grid",
             format!(
                 "the shard shape {shards:?} is not a positive multiple of the chunk shape {:?} \
-                 in every dimension (ArrayOptions::shards)",
+                 in every dimension",
                 self.chunk_shape
             ),
         ))
