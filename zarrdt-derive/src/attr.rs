@@ -78,30 +78,45 @@ impl RenameRule {
             .map(|(_, rule)| *rule)
     }
 
-    /// The record name of a field whose Rust name is `field` (snake_case, as Rust fields are).
+    /// The record name of a field whose Rust name is `field`, as serde renames fields: it
+    /// takes the name to be snake_case, as Rust fields are, so `lowercase` and `snake_case`
+    /// keep it, the upper-case rules change ASCII letters only, and `PascalCase`/`camelCase`
+    /// capitalize (ASCII) the letter after each `_` and drop the `_`s.
     pub(crate) fn apply(self, field: &str) -> String {
         match self {
-            RenameRule::Lower | RenameRule::Snake => field.to_ascii_lowercase(),
+            RenameRule::Lower | RenameRule::Snake => field.to_owned(),
             RenameRule::Upper | RenameRule::ScreamingSnake => field.to_ascii_uppercase(),
-            RenameRule::Kebab => field.to_ascii_lowercase().replace('_', "-"),
+            RenameRule::Kebab => field.replace('_', "-"),
             RenameRule::ScreamingKebab => field.to_ascii_uppercase().replace('_', "-"),
-            RenameRule::Pascal | RenameRule::Camel => {
-                let mut out = String::with_capacity(field.len());
-                let mut upper_next = self == RenameRule::Pascal;
-                for c in field.chars() {
-                    if c == '_' {
-                        upper_next = !out.is_empty() || self == RenameRule::Pascal;
-                    } else if upper_next {
-                        out.extend(c.to_uppercase());
-                        upper_next = false;
-                    } else {
-                        out.push(c);
-                    }
+            RenameRule::Pascal => pascal_case(field),
+            RenameRule::Camel => {
+                let pascal = pascal_case(field);
+                let mut chars = pascal.chars();
+                match chars.next() {
+                    Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                    None => pascal,
                 }
-                out
             }
         }
     }
+}
+
+/// `field` with the (ASCII) letter at its start and after each `_` capitalized, the `_`s
+/// dropped.
+fn pascal_case(field: &str) -> String {
+    let mut out = String::with_capacity(field.len());
+    let mut capitalize = true;
+    for c in field.chars() {
+        if c == '_' {
+            capitalize = true;
+        } else if capitalize {
+            out.push(c.to_ascii_uppercase());
+            capitalize = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Parses the `#[zarr(...)]` attributes of the struct.
@@ -359,5 +374,26 @@ mod tests {
         assert_eq!(RenameRule::Camel.apply("x"), "x");
         assert_eq!(RenameRule::Pascal.apply("x"), "X");
         assert_eq!(RenameRule::Camel.apply("pos_3d_x"), "pos3dX");
+        // Names that are not snake_case are taken as serde takes them.
+        let cases = [
+            (RenameRule::Lower, "aBc_d"),
+            (RenameRule::Snake, "aBc_d"),
+            (RenameRule::Upper, "ABC_D"),
+            (RenameRule::Kebab, "aBc-d"),
+            (RenameRule::ScreamingKebab, "ABC-D"),
+            (RenameRule::Pascal, "ABcD"),
+            (RenameRule::Camel, "aBcD"),
+        ];
+        for (rule, expected) in cases {
+            assert_eq!(rule.apply("aBc_d"), expected, "{rule:?}");
+        }
+        assert_eq!(RenameRule::Camel.apply("_lead"), "lead");
+        assert_eq!(RenameRule::Camel.apply("ABC_d"), "aBCD");
+        // Only ASCII letters change case; a leading non-ASCII letter is kept.
+        assert_eq!(RenameRule::Pascal.apply("größe_wert"), "GrößeWert");
+        assert_eq!(RenameRule::Pascal.apply("ä_b"), "äB");
+        assert_eq!(RenameRule::Camel.apply("ä_b"), "äB");
+        assert_eq!(RenameRule::Upper.apply("größe"), "GRößE");
+        assert_eq!(RenameRule::Camel.apply("_"), "");
     }
 }

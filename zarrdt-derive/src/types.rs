@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use syn::{GenericArgument, Ident, PathArguments, Type, TypePath};
+use syn::{Expr, ExprLit, GenericArgument, Ident, Lit, PathArguments, Type, TypePath};
 
 /// Whether `ty` is `PhantomData<...>` (by any path), which the record skips.
 pub(crate) fn is_phantom(ty: &Type) -> bool {
@@ -33,6 +33,9 @@ pub(crate) fn is_unsized(ty: &Type) -> bool {
 /// (whether it is, the trait system decides).
 pub(crate) fn unsupported(ty: &Type) -> Option<(&Type, String)> {
     let reason: &str = match ty {
+        Type::Array(array) if is_zero(&array.len) => {
+            "a zero-length array has no bytes to store, so it has no Zarr data type; remove the field, or use `PhantomData` for a marker"
+        }
         Type::Array(array) => return unsupported(&array.elem),
         Type::Group(group) => return unsupported(&group.elem),
         Type::Paren(paren) => return unsupported(&paren.elem),
@@ -57,6 +60,19 @@ pub(crate) fn unsupported(ty: &Type) -> Option<(&Type, String)> {
         _ => return None,
     };
     Some((ty, reason.to_owned()))
+}
+
+/// Whether `len` is written as the literal `0` (an array length the derive can see is zero;
+/// one from a constant is left to the element type's own check).
+fn is_zero(len: &Expr) -> bool {
+    match len {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(int), ..
+        }) => int.base10_parse::<u64>().is_ok_and(|value| value == 0),
+        Expr::Group(group) => is_zero(&group.expr),
+        Expr::Paren(paren) => is_zero(&paren.expr),
+        _ => false,
+    }
 }
 
 /// The reason a type path certainly names a type that is no Zarr element: a primitive type,

@@ -16,6 +16,7 @@ struct Everything<'a, T> {
     wide: u128,
     nested: [[std::string::String; 2]; 3],
     function: fn(u8) -> u8,
+    empty: [u8; 0],
     tail: dyn Shape,
 }
 
