@@ -110,11 +110,14 @@ pub enum Error {
     /// its enum).
     #[error("element {index}{}, byte offset {offset}: {fault}", path.describe())]
     InvalidElement {
-        /// Index of the element (record) in the chunk.
+        /// Index of the element (record) in what was decoded: the buffer given to a decode
+        /// (a chunk, for the `bytes` codec), or the selection read from an array (its
+        /// elements in C order, counted from its first), for the array reads.
         index: usize,
         /// The leaf field holding the bad bytes.
         path: FieldPath,
-        /// Byte offset of the bad value from the start of the chunk.
+        /// Byte offset of the bad value, counted as `index` is: from the start of the decoded
+        /// buffer, or of the selection's packed records.
         offset: usize,
         /// What was wrong with the bytes.
         fault: ElementFault,

@@ -215,7 +215,7 @@ fn size_difference(expected: usize, found: usize) -> Option<Difference> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Endian, ScalarLayout, ScalarType};
+    use crate::{Endian, ScalarLayout, ScalarType, TimeConfig, TimeUnit};
 
     fn i2() -> Layout {
         Layout::Scalar(ScalarLayout::with_endian(ScalarType::Int16, Endian::Little))
@@ -242,6 +242,52 @@ mod tests {
         assert_eq!(
             err,
             "data type mismatch at field `1`: expected field \"1\" at position 1, found \"x\" (the names differ)"
+        );
+    }
+
+    #[test]
+    fn types_of_one_name_are_told_apart_by_their_configuration() {
+        let leaf = |scalar: Option<ScalarType>| {
+            packed(vec![(
+                "s",
+                Layout::Scalar(ScalarLayout::with_endian(scalar.unwrap(), Endian::Little)),
+            )])
+        };
+        let text = |chars| leaf(ScalarType::fixed_length_utf32(chars));
+        let err = text(8).check_matches(&text(4)).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "data type mismatch at field `s`: expected fixed_length_utf32 (length_bytes 32), \
+             found fixed_length_utf32 (length_bytes 16)"
+        );
+        let time = |unit, scale| leaf(TimeConfig::new(unit, scale).map(ScalarType::DateTime64));
+        let err = time(TimeUnit::Second, 10)
+            .check_matches(&time(TimeUnit::Millisecond, 1))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "data type mismatch at field `s`: expected numpy.datetime64 (unit \"s\", \
+             scale_factor 10), found numpy.datetime64 (unit \"ms\", scale_factor 1)"
+        );
+        let bytes = leaf(ScalarType::null_terminated_bytes(5));
+        let err = bytes
+            .check_matches(&leaf(ScalarType::raw_bytes(5)))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "data type mismatch at field `s`: expected null_terminated_bytes (length_bytes 5), \
+             found raw_bytes (length_bytes 5)"
+        );
+        // Types without a configuration are named as before.
+        let err = leaf(Some(ScalarType::Int32))
+            .check_matches(&leaf(Some(ScalarType::Float32)))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "data type mismatch at field `s`: expected int32, found float32"
         );
     }
 

@@ -568,7 +568,7 @@ impl Layout {
     /// A short description for messages: `"float32"`, `"a struct of 3 fields"`…
     pub(crate) fn describe(&self) -> String {
         match self {
-            Layout::Scalar(scalar) => scalar.scalar().to_string(),
+            Layout::Scalar(scalar) => scalar.scalar().describe(),
             Layout::Struct(structure) => {
                 format!("a struct of {} fields", structure.fields().len())
             }

@@ -33,6 +33,21 @@ impl ScalarType {
             _ => Json::String(name),
         }
     }
+
+    /// The type as messages name it: its v3 name, with its configuration where it has one
+    /// (`fixed_length_utf32 (length_bytes 16)`, `numpy.datetime64 (unit "s", scale_factor
+    /// 10)`), so that two types of one name are told apart.
+    pub(crate) fn describe(self) -> String {
+        let json = self.to_v3_json();
+        let Some(configuration) = json.get("configuration").and_then(Json::as_object) else {
+            return self.name();
+        };
+        let settings: Vec<String> = configuration
+            .iter()
+            .map(|(key, value)| format!("{key} {value}"))
+            .collect();
+        format!("{} ({})", self.name(), settings.join(", "))
+    }
 }
 
 /// The scalar type called `name` with `configuration` in v3 metadata: `Ok(None)` if `name` is
