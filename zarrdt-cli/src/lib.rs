@@ -43,7 +43,8 @@ use zarrdt::array::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions};
 pub use crate::damaged::panics_are_caught;
 pub use crate::open::one_line;
 pub use crate::select::SelectionSpec;
-pub use crate::table::{ExportArgs, Extents, ImportArgs, ParquetCodec};
+pub use crate::table::{ExportArgs, Extents, ImportArgs};
+pub use crate::table_files::ParquetCodec;
 
 /// Inspect, dump and generate the Rust struct of Zarr arrays of records (v2 and v3, any codec
 /// zarrs reads).

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use zarrdt::array::{ArrayOptions, Compression, OpenOptions, open_store};
 use zarrdt::arrow::{BatchReader, ReadOptions, Sizes, TableType, TableWriter};
 use zarrdt::zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
@@ -17,23 +17,10 @@ use crate::fields::prune;
 use crate::open::{one_line, open};
 use crate::progress::Progress;
 use crate::select::SelectionSpec;
-use crate::table_files::{Format, Sink, format_of, read_table};
+use crate::table_files::{Format, ParquetCodec, Sink, format_of, read_table};
 
 /// Bytes of records per chunk of an imported array, unless `--chunks` says.
 const CHUNK_BYTES: u64 = 1 << 20;
-
-/// Compression of the Parquet files `export` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ParquetCodec {
-    /// Not compressed.
-    None,
-    /// Snappy (pyarrow's default).
-    Snappy,
-    /// Zstandard, level 3.
-    Zstd,
-    /// LZ4 (raw).
-    Lz4,
-}
 
 /// The arguments of `zarrdt export`.
 #[derive(Args)]
@@ -119,7 +106,7 @@ pub(crate) fn export(
             format,
             BufWriter::with_capacity(1 << 20, file),
             &schema,
-            options,
+            options.parquet_compression,
         )
         .map_err(|e| fail_out(&e))?;
         let mut rows = 0u64;

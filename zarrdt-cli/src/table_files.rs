@@ -12,6 +12,7 @@ use parquet::basic::{Compression as ParquetCompression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 use std::sync::Arc;
 
+use clap::ValueEnum;
 use zarrdt::arrow::arrow_array::cast::AsArray;
 use zarrdt::arrow::arrow_array::types::TimestampSecondType;
 use zarrdt::arrow::arrow_array::{
@@ -24,7 +25,19 @@ use zarrdt::arrow::arrow_schema::{
 use crate::Failure;
 use crate::damaged::{Guarded, guarded};
 use crate::parquet_writer::ParallelParquetWriter;
-use crate::table::{ExportArgs, ParquetCodec};
+
+/// Compression of the Parquet files `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ParquetCodec {
+    /// Not compressed.
+    None,
+    /// Snappy (pyarrow's default).
+    Snappy,
+    /// Zstandard, level 3.
+    Zstd,
+    /// LZ4 (raw).
+    Lz4,
+}
 
 /// The table file formats, by extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,11 +79,11 @@ impl Sink {
         format: Format,
         file: BufWriter<File>,
         schema: &SchemaRef,
-        options: &ExportArgs,
+        parquet_compression: ParquetCodec,
     ) -> Result<Sink, Box<dyn std::error::Error>> {
         Ok(match format {
             Format::Parquet => {
-                let compression = match options.parquet_compression {
+                let compression = match parquet_compression {
                     ParquetCodec::None => ParquetCompression::UNCOMPRESSED,
                     ParquetCodec::Snappy => ParquetCompression::SNAPPY,
                     ParquetCodec::Zstd => ParquetCompression::ZSTD(ZstdLevel::try_new(3)?),

@@ -14,6 +14,7 @@
 //! `preserve_order`), since field order is part of a record.
 
 mod float;
+mod narrow;
 mod scalar;
 mod shortest;
 mod tree;

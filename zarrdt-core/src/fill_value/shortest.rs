@@ -11,6 +11,8 @@
 
 use half::f16;
 
+use super::narrow::f16_from_f64;
+
 /// The shortest number of each float width: the definition above.
 pub(crate) trait Shortest: Copy {
     /// The `f64` to write for the finite `self`; its JSON text (serde_json's) has the fewest
@@ -22,7 +24,7 @@ impl Shortest for f16 {
     fn shortest(self) -> f64 {
         // At most five significant digits: the search is short.
         search(f64::from(self), 0, |wide| {
-            crate::fill_value::float::f16_from_f64(wide).to_bits() == self.to_bits()
+            f16_from_f64(wide).to_bits() == self.to_bits()
         })
     }
 }

@@ -6,7 +6,7 @@
 
 use zarrs::array::{Array, ArrayMetadata, CodecOptions};
 
-use super::whole_shard::RunBytes;
+use super::run::RunBytes;
 use crate::{Error, StructDataType};
 
 /// The codec options of a write into `array`: a chunk (shard) of nothing but the fill value is

@@ -14,6 +14,7 @@ mod blocks;
 mod fill;
 mod plan;
 pub(crate) mod read;
+mod run;
 mod spare;
 mod stored_order;
 mod streamed;

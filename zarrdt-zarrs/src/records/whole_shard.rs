@@ -41,6 +41,7 @@ use zarrs::array::{Array, ArrayError, ArrayMetadata, ArrayShardedExt, CodecOptio
 use zarrs::storage::{Bytes, ReadableStorageTraits, ReadableWritableStorageTraits};
 
 use super::fill::FillPiece;
+use super::run::{Projection, RunBytes};
 use super::spare::SpareBuffers;
 use super::stored_order::StoredOrder;
 use crate::Error;
@@ -89,23 +90,6 @@ pub(super) fn set_and_take_back<S: ?Sized + ReadableWritableStorageTraits>(
 /// them).
 pub(super) fn taken_back(stored: Bytes) -> Option<Vec<u8>> {
     stored.try_into_mut().ok().map(Vec::from)
-}
-
-/// The part of each element a read keeps: a field, `size` bytes at `offset` in the element.
-/// A read of one field projects each inner chunk it decodes to the field as it is decoded, so
-/// that its decoded inner chunks hold the field's bytes, not whole records.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Projection {
-    pub(crate) offset: usize,
-    pub(crate) size: usize,
-}
-
-/// The bytes of a run of elements a shard hands to a read.
-pub(crate) enum RunBytes<'b> {
-    /// Whole elements, packed.
-    Elements(&'b [u8]),
-    /// The [`Projection`] of each element, packed.
-    Projected(&'b [u8]),
 }
 
 /// How the shards of one array are read and written whole.
