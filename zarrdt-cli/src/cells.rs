@@ -100,7 +100,7 @@ pub(crate) fn byte_text(bytes: &[u8]) -> String {
 }
 
 /// A CSV field: quoted when it holds a comma, a quote, a line break or surrounding spaces.
-pub(crate) fn csv_field(text: &str) -> std::borrow::Cow<'_, str> {
+fn csv_field(text: &str) -> std::borrow::Cow<'_, str> {
     let needs_quotes =
         text.contains([',', '"', '\n', '\r']) || text.starts_with(' ') || text.ends_with(' ');
     if needs_quotes {
@@ -110,12 +110,46 @@ pub(crate) fn csv_field(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Writes a CSV row of `fields` and its line break: [`csv_field`]s joined by commas, a row of
+/// one empty field written as `""` (as Python's `csv` writes it), since an empty line is no
+/// row to CSV readers (pandas skips it, Python's `csv` reads it as a row of no fields).
+pub(crate) fn write_csv_row<S: AsRef<str>>(
+    out: &mut impl std::io::Write,
+    fields: &[S],
+) -> std::io::Result<()> {
+    if let [only] = fields
+        && only.as_ref().is_empty()
+    {
+        return out.write_all(b"\"\"\n");
+    }
+    for (i, field) in fields.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(csv_field(field.as_ref()).as_bytes())?;
+    }
+    out.write_all(b"\n")
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use serde_json::json;
     use zarrdt::value::JsonWriter;
+
+    #[test]
+    fn a_row_of_one_empty_field_is_no_empty_line() {
+        let row = |fields: &[&str]| {
+            let mut out = Vec::new();
+            write_csv_row(&mut out, fields).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(row(&[""]), "\"\"\n");
+        assert_eq!(row(&["", ""]), ",\n");
+        assert_eq!(row(&["a", "b,c", " d"]), "a,\"b,c\",\" d\"\n");
+        assert_eq!(row(&["x"]), "x\n");
+    }
 
     /// The cells of one element of `layout` whose bytes are `bytes`.
     fn cells(layout: &Layout, bytes: &[u8]) -> Vec<String> {

@@ -11,7 +11,7 @@ use zarrdt::layout::Layout;
 use zarrdt::value::JsonWriter;
 use zarrdt::zarrs::array::ArraySubset;
 
-use crate::cells::{cell, column_names, csv_field};
+use crate::cells::{cell, column_names, write_csv_row};
 use crate::enums::{EnumNames, Variants, column_variants};
 use crate::fields::{numpy_descr, prune};
 use crate::open::{Opened, one_line};
@@ -320,8 +320,7 @@ struct CsvSink {
 
 impl<W: Write> Sink<W> for CsvSink {
     fn begin(&mut self, out: &mut W) -> Result<(), Failure> {
-        let header: Vec<_> = self.columns.iter().map(|c| csv_field(c)).collect();
-        writeln!(out, "{}", header.join(","))?;
+        write_csv_row(out, &self.columns)?;
         Ok(())
     }
 
@@ -332,13 +331,7 @@ impl<W: Write> Sink<W> for CsvSink {
         _json: &[u8],
         cells: &mut Vec<String>,
     ) -> Result<(), Failure> {
-        for (i, cell) in cells.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b",")?;
-            }
-            out.write_all(csv_field(cell).as_bytes())?;
-        }
-        out.write_all(b"\n")?;
+        write_csv_row(out, cells)?;
         Ok(())
     }
 

@@ -483,6 +483,21 @@ fn scalar_arrays_and_zero_dimensions() {
     assert!(code.contains("pub type Reading = f64;"), "{code}");
 }
 
+/// A CSV of one column writes an empty value as `""`, not as an empty line (which pandas
+/// skips and Python's `csv` reads as a row of no fields), as Python's `csv` writes it.
+#[test]
+fn csv_of_one_column_keeps_empty_values() {
+    let dir = scratch("one_text_column");
+    let text = DataType::from(ScalarType::fixed_length_utf32(3).unwrap());
+    let array = ArrayOptions::new(vec![3], vec![3])
+        .create_with(store(&dir), "/", &text, &Value::String(String::new()))
+        .unwrap();
+    let values = ["a", "", "b,c"].map(|s| Value::String(s.into()));
+    array.store_values(&[0..3], &values).unwrap();
+    let csv = zarrdt(["dump", path(&dir), "--format", "csv"]).ok();
+    assert_eq!(csv, "value\na\n\"\"\n\"b,c\"\n");
+}
+
 #[test]
 fn closed_output_is_not_an_error() {
     let dir = scratch("big");
