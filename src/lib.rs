@@ -317,7 +317,9 @@ pub mod value {
 /// Array metadata documents (`zarr.json`, `.zarray`) and the `bytes` codec, as zarrdt reads
 /// and writes them without zarrs.
 pub mod metadata {
-    pub use zarrdt_core::{ArrayMetadataV2, ArrayMetadataV3, BytesCodec};
+    pub use zarrdt_core::{
+        ArrayMetadataV2, ArrayMetadataV3, BytesCodec, MAX_METADATA_DEPTH, parse_metadata_json,
+    };
 }
 
 /// For implementing [`ZarrType`] by hand and for what `#[derive(ZarrStruct)]` generates: the

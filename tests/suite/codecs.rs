@@ -442,6 +442,78 @@ fn codecs_zarrdt_does_not_read_are_named_with_the_array_and_a_remedy() {
     assert!(error.contains("needs a filter chain"), "{error}");
 }
 
+/// Plain (not structured) Zarr v2 arrays as zarr-python 2.18 writes them, with its default
+/// Blosc: a complex array with `"fill_value": null` opens, its missing chunks zeros (as
+/// zarr-python 3 reads them); an array of a dtype zarrdt reads only inside records (`<M8[s]`)
+/// is refused for its dtype, not blamed on the compressor.
+#[test]
+fn plain_v2_arrays_with_zarr_python_defaults() {
+    let blosc = json!({"id": "blosc", "cname": "lz4", "clevel": 5, "shuffle": 1, "blocksize": 0});
+    let dir = scratch("complex_null_fill");
+    let zarray = json!({"zarr_format": 2, "shape": [2], "chunks": [2], "dtype": "<c16",
+        "fill_value": null, "order": "C", "compressor": blosc, "filters": null});
+    std::fs::write(dir.join(".zarray"), zarray.to_string()).unwrap();
+    let array = open_array(store(&dir), "/").unwrap();
+    let zero = Value::Complex128(num_complex::Complex::new(0.0, 0.0));
+    assert_eq!(
+        array.retrieve_values(&[0..2]).unwrap(),
+        [zero.clone(), zero]
+    );
+
+    let dir = scratch("datetime_plain");
+    let zarray = json!({"zarr_format": 2, "shape": [2], "chunks": [2], "dtype": "<M8[s]",
+        "fill_value": 0, "order": "C", "compressor": blosc, "filters": null});
+    std::fs::write(dir.join(".zarray"), zarray.to_string()).unwrap();
+    let error = open_array(store(&dir), "/")
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("<M8[s]"), "{error}");
+    assert!(!error.contains("blosc"), "{error}");
+}
+
+/// zarrs 0.23 decodes numcodecs' `fixedscaleoffset` through `float32` (its scale and offset
+/// too), where zarr-python computes in `float64`: an `<f8` array zarr-python wrote with
+/// `FixedScaleOffset(offset=0, scale=1000, dtype="<f8", astype="<i8")` holding 479683.123
+/// reads as 479683.136 there. `open_array` refuses it, naming the filter, in Zarr v2 and in
+/// Zarr v3 (inside a shard too), rather than open an array whose values would be wrong.
+#[test]
+fn fixedscaleoffset_is_refused_rather_than_misread() {
+    let filter = json!({"id": "fixedscaleoffset", "offset": 0, "scale": 1000,
+        "dtype": "<f8", "astype": "<i8"});
+    let dir = scratch("fixedscaleoffset_v2");
+    let zarray = json!({"zarr_format": 2, "shape": [1], "chunks": [1], "dtype": "<f8",
+        "fill_value": 0.0, "order": "C", "compressor": null, "filters": [filter]});
+    std::fs::write(dir.join(".zarray"), zarray.to_string()).unwrap();
+    // The chunk zarr-python writes: 479683.123 × 1000, rounded, as an `<i8`.
+    std::fs::write(dir.join("0"), 479_683_123i64.to_le_bytes()).unwrap();
+    let error = open_array(store(&dir), "/").map(|_| ()).unwrap_err();
+    let ArrayError::Codec { codec, reason, .. } = &error else {
+        panic!("{error:?}")
+    };
+    assert_eq!(serde_json::from_str::<Json>(codec).unwrap(), filter);
+    assert!(reason.contains("through float32"), "{reason}");
+
+    let dir = scratch("fixedscaleoffset_v3");
+    let fso = json!({"name": "numcodecs.fixedscaleoffset",
+        "configuration": {"offset": 0.5, "scale": 10, "dtype": "<f4", "astype": "<u2"}});
+    let zarr_json = json!({"zarr_format": 3, "node_type": "array", "shape": [4],
+        "data_type": "float32",
+        "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [4]}},
+        "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+        "fill_value": 0.0,
+        "codecs": [{"name": "sharding_indexed", "configuration": {"chunk_shape": [2],
+            "codecs": [fso, {"name": "bytes", "configuration": {"endian": "little"}}],
+            "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}]}}]});
+    std::fs::write(dir.join("zarr.json"), zarr_json.to_string()).unwrap();
+    let error = open_array(store(&dir), "/")
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("numcodecs.fixedscaleoffset"), "{error}");
+    assert!(error.contains("through float32"), "{error}");
+}
+
 // ------------------------------------------------------------------------------------------
 // numcodecs' checksums, and zarr-python 3's `numcodecs.*` names
 // ------------------------------------------------------------------------------------------

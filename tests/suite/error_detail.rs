@@ -176,3 +176,24 @@ fn metadata_errors_name_the_document_and_the_member() {
     assert!(!matches!(error, Error::Metadata { .. }), "{error:?}");
     says(&error, &["no/leading/slash"], &[]);
 }
+
+/// A Zarr v2 `dtype` that is a type name, as tensorstore writes `"bfloat16"`: the error says
+/// it is a type name zarrdt does not know, not only that a typestr starts with a byte order.
+#[test]
+fn a_v2_type_name_is_named_as_one() {
+    let store = Arc::new(MemoryStore::new());
+    let zarray = json!({"zarr_format": 2, "shape": [2], "chunks": [2], "dtype": "bfloat16",
+        "fill_value": 0, "order": "C", "compressor": null, "filters": null});
+    store
+        .set(
+            &StoreKey::new(".zarray").unwrap(),
+            zarray.to_string().into_bytes().into(),
+        )
+        .unwrap();
+    let error = open_array(store, "/").map(|_| ()).unwrap_err();
+    says(
+        &error,
+        &["\"bfloat16\"", "a type name", "no type zarrdt knows"],
+        &[],
+    );
+}

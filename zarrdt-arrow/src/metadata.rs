@@ -123,7 +123,7 @@ pub(crate) fn v3_of(layout: &Layout) -> Option<DataType> {
 /// Parses `text`, the metadata under `key`, as JSON.
 pub(crate) fn json(text: Option<&String>, key: &str) -> Result<Option<Json>, Error> {
     text.map(|text| {
-        serde_json::from_str(text).map_err(|error| Error::Metadata {
+        zarrdt_core::parse_metadata_json(text.as_bytes()).map_err(|error| Error::Metadata {
             key: key.to_owned(),
             reason: error.to_string(),
         })

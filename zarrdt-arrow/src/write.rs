@@ -298,8 +298,8 @@ fn rewrite_shape<S: ?Sized + ReadableWritableStorageTraits + 'static>(
     let storage = array.storage();
     for key in [meta_key_v3(&node), meta_key_v2_array(&node)] {
         if let Some(bytes) = storage.get(&key).map_err(|e| Error::Array(e.into()))? {
-            let mut document: Json =
-                serde_json::from_slice(&bytes).map_err(|e| invalid(&key, e))?;
+            let mut document =
+                zarrdt_core::parse_metadata_json(&bytes).map_err(|e| invalid(&key, e))?;
             document["shape"] = Json::from(array.shape().to_vec());
             let text = serde_json::to_vec_pretty(&document).map_err(|e| invalid(&key, e))?;
             storage

@@ -184,7 +184,7 @@ fn read_json(
     let Some(bytes) = store.get(key).map_err(|e| e.to_string())? else {
         return Ok(None);
     };
-    serde_json::from_slice(&bytes)
+    zarrdt::metadata::parse_metadata_json(&bytes)
         .map(Some)
         .map_err(|e| format!("invalid metadata {key}: {e}"))
 }

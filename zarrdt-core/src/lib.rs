@@ -115,7 +115,7 @@ pub use enumeration::{ENUMS_ATTRIBUTE, EnumDescriptor, EnumVariant, enum_attribu
 pub use error::{DecodeError, ElementFault, Error};
 pub use fill_value::{JsonWriteError, JsonWriter};
 pub use layout::{Layout, LayoutField, Leaf, Repeat, ScalarLayout, StructLayout, SubarrayLayout};
-pub use metadata::{ArrayMetadataV2, ArrayMetadataV3};
+pub use metadata::{ArrayMetadataV2, ArrayMetadataV3, MAX_METADATA_DEPTH, parse_metadata_json};
 pub use path::{FieldPath, PathSegment};
 pub use scalar::{
     ByteSize, CharCount, MAX_ELEMENT_SIZE, MAX_NESTING_DEPTH, ScalarType, TimeConfig, TimeUnit,

@@ -6,9 +6,11 @@
 //! this crate and chunk keys are not formed here; the codecs' JSON and the key encoding are
 //! kept so that the array engine (zarrs, through the `zarrs` integration) can.
 
+mod json;
 mod v2;
 mod v3;
 
+pub use json::{MAX_METADATA_DEPTH, parse_metadata_json};
 pub use v2::ArrayMetadataV2;
 pub use v3::ArrayMetadataV3;
 

@@ -61,7 +61,7 @@ impl ArrayMetadataV2 {
 
     /// Parses a `.zarray` document.
     pub fn from_json_str(text: &str) -> Result<Self, Error> {
-        Self::from_json(&serde_json::from_str(text)?)
+        Self::from_json(&super::parse_metadata_json(text.as_bytes())?)
     }
 
     /// Parses the JSON of a `.zarray` document.

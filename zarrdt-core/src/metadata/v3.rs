@@ -76,7 +76,7 @@ impl ArrayMetadataV3 {
 
     /// Parses a `zarr.json` document.
     pub fn from_json_str(text: &str) -> Result<Self, Error> {
-        Self::from_json(&serde_json::from_str(text)?)
+        Self::from_json(&super::parse_metadata_json(text.as_bytes())?)
     }
 
     /// Parses the JSON of a `zarr.json` document.

@@ -95,6 +95,18 @@ fn parse(typestr: &str) -> Result<(ScalarType, Option<Endian>), String> {
         Some('<') => Some(Endian::Little),
         Some('>') => Some(Endian::Big),
         Some('|') => None,
+        Some(_)
+            if typestr
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_') =>
+        {
+            return Err(
+                "a type name (such as tensorstore's \"bfloat16\"), not a NumPy \
+                 typestr, and no type zarrdt knows (a typestr starts with a byte order, '<', '>' \
+                 or '|', then a type code and size: \"<f4\")"
+                    .into(),
+            );
+        }
         Some(_) => return Err("a typestr starts with a byte order: '<', '>' or '|'".into()),
         None => return Err("empty typestr".into()),
     };

@@ -1,7 +1,9 @@
 //! Which codec of an array zarrs could not create, and what would read it: when opening an
 //! array fails, its metadata's codecs are created one by one (inside `sharding_indexed` too),
 //! and the first that fails is named with its configuration, the array's path, and the
-//! zarrdt codec or feature that reads it, or why none does.
+//! zarrdt codec or feature that reads it, or why none does. And the codecs zarrs creates but
+//! decodes differently from zarr-python ([`misread_v3`], [`misread_v2`]), refused before the
+//! array opens.
 
 use serde_json::Value as Json;
 use zarrs::array::codec::api::Codec;
@@ -24,8 +26,10 @@ pub(crate) fn v2(path: &str, document: &Json) -> Option<Error> {
     let compressor = Some(&document["compressor"]).filter(|c| !c.is_null());
     for codec in filters.chain(compressor) {
         let id = codec["id"].as_str().unwrap_or_default();
-        // zarrs converts these by their ids, not through a codec plugin.
-        if matches!(id, "vlen-utf8" | "vlen-bytes" | "vlen-array") {
+        // zarrs converts these by their ids, not through a codec plugin; blosc through the
+        // data type (its type size), so that made alone it always fails, whatever the reason
+        // the array did not open.
+        if matches!(id, "vlen-utf8" | "vlen-bytes" | "vlen-array" | "blosc") {
             continue;
         }
         let Ok(metadata) = serde_json::from_value::<MetadataV2>(codec.clone()) else {
@@ -36,6 +40,64 @@ pub(crate) fn v2(path: &str, document: &Json) -> Option<Error> {
         }
     }
     None
+}
+
+/// Why zarrs would decode the codec `name` (a v3 name or v2 id) to values other than
+/// zarr-python's, if it would.
+///
+/// `fixedscaleoffset`: numcodecs decodes `enc / scale + offset` in `float64` (in the encoded
+/// type where that is a float) and casts the result to the array's type; zarrs 0.23 keeps
+/// `scale` and `offset` as `float32` and takes every value through `float32`, so that an
+/// `<f8` array of 479683.123 reads as 479683.136.
+fn misread(name: &str) -> Option<&'static str> {
+    match name.strip_prefix("numcodecs.").unwrap_or(name) {
+        "fixedscaleoffset" => Some(
+            "zarrs decodes fixedscaleoffset with its scale and offset rounded to float32 and \
+             every value taken through float32, where numcodecs (zarr-python) computes in \
+             float64: the values would differ from zarr-python's, so zarrdt does not read it",
+        ),
+        _ => None,
+    }
+}
+
+/// The error of the first codec of the v3 metadata `document` (of the array at `path`,
+/// inside `sharding_indexed` too) that zarrs would decode to other values than
+/// zarr-python's, if there is one.
+pub(crate) fn misread_v3(path: &str, document: &Json) -> Option<Error> {
+    misread_list(path, &document["codecs"])
+}
+
+/// The error of the first v2 filter or compressor of `document` (of the array at `path`)
+/// that zarrs would decode to other values than zarr-python's, if there is one.
+pub(crate) fn misread_v2(path: &str, document: &Json) -> Option<Error> {
+    let filters = document["filters"].as_array().into_iter().flatten();
+    let compressor = Some(&document["compressor"]).filter(|c| !c.is_null());
+    filters.chain(compressor).find_map(|codec| {
+        let id = codec["id"].as_str()?;
+        misread(id).map(|reason| misread_error(path, codec, reason))
+    })
+}
+
+/// [`misread_v3`] of one codec list.
+fn misread_list(path: &str, codecs: &Json) -> Option<Error> {
+    codecs.as_array()?.iter().find_map(|codec| {
+        let name = codec["name"].as_str()?;
+        if name == "sharding_indexed" {
+            let configuration = &codec["configuration"];
+            return misread_list(path, &configuration["codecs"])
+                .or_else(|| misread_list(path, &configuration["index_codecs"]));
+        }
+        misread(name).map(|reason| misread_error(path, codec, reason))
+    })
+}
+
+/// The error for `codec` of the array at `path`, which zarrs would misread for `reason`.
+fn misread_error(path: &str, codec: &Json, reason: &str) -> Error {
+    Error::Codec {
+        path: path.to_owned(),
+        codec: codec.to_string(),
+        reason: reason.to_owned(),
+    }
 }
 
 /// The error of the first codec of a v3 codec list that zarrs cannot create.
@@ -81,14 +143,13 @@ pub(crate) fn remedy(name: &str) -> String {
              bytes"
             .into(),
         "astype" => "a filter converting numbers from one type to another, which zarrdt does \
-             not read for records (zarr-python 2.18 writes one whose two types are the \
-             record's own, changing nothing: without it in the metadata's filters the array \
-             reads the same)"
+             not read, in any array (for records, zarr-python 2.18 writes one whose two types \
+             are the record's own, changing nothing: without it in the metadata's filters such \
+             an array reads the same)"
             .into(),
         "bitround" | "fixedscaleoffset" | "quantize" | "delta" | "packbits" | "categorize"
-        | "scale_offset" | "cast_value" => "a filter for numbers, which zarr-python cannot \
-             apply to records either; zarrdt reads the numeric arrays it writes through zarrs, \
-             not this filter"
+        | "scale_offset" | "cast_value" => "a filter for numbers, which zarrdt does not read, \
+             in any array (its arrays are records, to which zarr-python cannot apply it either)"
             .into(),
         "zarrs.gdeflate" => "zarrs' gdeflate feature (a C library) is not enabled in zarrdt; \
              zarr-python does not write it"
@@ -135,6 +196,30 @@ mod tests {
     }
 
     #[test]
+    fn fixedscaleoffset_is_refused_where_zarrs_would_misread_it() {
+        let filter = json!({"id": "fixedscaleoffset", "offset": 0, "scale": 1000,
+            "dtype": "<f8", "astype": "<i8"});
+        let document = json!({"compressor": null, "filters": [filter]});
+        let error = misread_v2("/a", &document).unwrap().to_string();
+        assert!(error.contains("array /a"), "{error}");
+        assert!(error.contains("\"scale\":1000"), "{error}");
+        assert!(error.contains("through float32"), "{error}");
+        let sharded = json!({"codecs": [{"name": "sharding_indexed", "configuration": {
+            "chunk_shape": [2],
+            "codecs": [{"name": "numcodecs.fixedscaleoffset",
+                "configuration": {"offset": 0.5, "scale": 10, "dtype": "<f4", "astype": "<u2"}},
+                {"name": "bytes"}],
+            "index_codecs": [{"name": "bytes"}],
+        }}]});
+        let error = misread_v3("/", &sharded).unwrap().to_string();
+        assert!(error.contains("numcodecs.fixedscaleoffset"), "{error}");
+        let fine = json!({"codecs": [{"name": "bytes"}, {"name": "zstd"}]});
+        assert!(misread_v3("/", &fine).is_none());
+        let fine = json!({"compressor": {"id": "zlib", "level": 1}, "filters": [{"id": "lz4"}]});
+        assert!(misread_v2("/", &fine).is_none());
+    }
+
+    #[test]
     fn v2_compressors_and_filters_and_bad_configurations() {
         let document = json!({"compressor": {"id": "pickle"}, "filters": null});
         let error = v2("/", &document).unwrap().to_string();
@@ -148,5 +233,9 @@ mod tests {
         assert!(error.contains("format 9"), "{error}");
         let fine = json!({"compressor": {"id": "zlib", "level": 1}, "filters": [{"id": "lz4"}]});
         assert!(v2("/", &fine).is_none());
+        // zarr-python 2.18's default compressor is no reason an array does not open.
+        let blosc = json!({"compressor": {"id": "blosc", "cname": "lz4", "clevel": 5,
+            "shuffle": 1, "blocksize": 0}, "filters": null});
+        assert!(v2("/", &blosc).is_none());
     }
 }

@@ -46,7 +46,7 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
     let Some(bytes) = store.get(key)? else {
         return Ok(None);
     };
-    serde_json::from_slice(&bytes)
+    zarrdt_core::parse_metadata_json(&bytes)
         .map(Some)
         .map_err(|error| Error::metadata(key, None, error))
 }
@@ -112,11 +112,17 @@ impl OpenOptions {
             if json.get("node_type").and_then(Json::as_str) == Some("group") {
                 return Err(group(path, &key));
             }
+            if let Some(error) = diagnose::misread_v3(path, &json) {
+                return Err(error);
+            }
             return v3::open(self, store, path, &key, json.clone())
                 .map_err(|error| named_codec(error, || diagnose::v3(path, &json)));
         }
         let key = meta_key_v2_array(&node);
         if let Some(json) = read_json(&*store, &key)? {
+            if let Some(error) = diagnose::misread_v2(path, &json) {
+                return Err(error);
+            }
             let attributes = read_json(&*store, &meta_key_v2_attributes(&node))?;
             return v2::open(self, store, path, &key, json.clone(), attributes)
                 .map_err(|error| named_codec(error, || diagnose::v2(path, &json)));

@@ -107,9 +107,9 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     )?)
 }
 
-/// A `null` or `0` fill of a raw (`|V<n>`) or text (`<U<n>`) dtype as the zero value zarrs
-/// reads (it refuses both for these types, where zarr-python and NumPy read zeros): base64 of
-/// the element's zero bytes, or the empty string.
+/// A `null` or `0` fill of a raw (`|V<n>`), text (`<U<n>`) or complex (`<c8`, `<c16`) dtype as
+/// the zero value zarrs reads (it refuses both for these types, where zarr-python and NumPy
+/// read zeros): base64 of the element's zero bytes, the empty string, or `[0.0, 0.0]`.
 fn fill_scalar_zero(json: &mut Json, element_size: usize) {
     let zero = json["fill_value"].is_null() || json["fill_value"] == 0;
     match json["dtype"].as_str() {
@@ -118,6 +118,9 @@ fn fill_scalar_zero(json: &mut Json, element_size: usize) {
         }
         Some(typestr) if zero && (typestr.starts_with("<U") || typestr.starts_with(">U")) => {
             json["fill_value"] = Json::from("");
+        }
+        Some(typestr) if zero && typestr.get(1..2) == Some("c") => {
+            json["fill_value"] = serde_json::json!([0.0, 0.0]);
         }
         _ => {}
     }
