@@ -1230,3 +1230,35 @@ rusty_fork_test! {
         assert!(!root.join("c").exists());
     }
 }
+
+rusty_fork_test! {
+    /// A table's schema is untrusted: a fixed-size list column of 6 815 746 pairs of `int32`
+    /// (a few bytes of schema, a 54 MB record) is refused before its fill value, a record of
+    /// that size, is made (it was a tree of 13.6 million values, then gigabytes of JSON in
+    /// `zarrdt import`); the limit is the one [`OpenOptions`] sets.
+    #[test]
+    fn a_record_over_the_element_limit_is_refused_before_it_is_made() {
+        use zarrdt::array::OpenOptions;
+        use zarrdt::arrow::arrow_schema::Schema;
+        let pair = ArrowType::FixedSizeList(Arc::new(Field::new("item", ArrowType::Int32, false)), 2);
+        let list = ArrowType::FixedSizeList(Arc::new(Field::new("item", pair, false)), 6_815_746);
+        let schema = Schema::new(vec![Field::new("x", list, false)]);
+        let (error, usage) =
+            crate::common::meter::measure(|| TableType::from_schema(&schema, None).unwrap_err());
+        assert!(
+            matches!(error, ArrowError::ElementTooLarge { size: 54_525_968, limit: 16_777_216 }),
+            "{error:?}"
+        );
+        assert!(usage.peak_bytes < 1 << 20, "{usage:?}");
+        let small = OpenOptions::new().max_element_size(1000);
+        let narrow = Schema::new(vec![Field::new("x", ArrowType::Int64, false)]);
+        assert!(TableType::from_schema_within(&narrow, None, &small).is_ok());
+        let wide = Schema::new(
+            (0..126)
+                .map(|i| Field::new(format!("f{i}"), ArrowType::Int64, false))
+                .collect::<Vec<_>>(),
+        );
+        let error = TableType::from_schema_within(&wide, None, &small).unwrap_err();
+        assert!(error.to_string().contains("1008 bytes, more than the limit of 1000"), "{error}");
+    }
+}

@@ -66,6 +66,20 @@ pub enum Error {
         record_size: usize,
     },
 
+    /// A table whose record (one row as a Zarr element) is larger than the limit
+    /// ([`OpenOptions::max_element_size`](zarrdt_zarrs::OpenOptions::max_element_size), 16 MiB
+    /// by default): refused before anything of its size is made.
+    #[error(
+        "a record of the table is {size} bytes, more than the limit of {limit} bytes (the \
+         maximum element size)"
+    )]
+    ElementTooLarge {
+        /// The size of one record, in bytes (saturated at `usize::MAX`).
+        size: usize,
+        /// The limit, in bytes.
+        limit: usize,
+    },
+
     /// Schema metadata under a `zarr.` key that cannot be read.
     #[error("schema metadata {key}: {reason}")]
     Metadata {

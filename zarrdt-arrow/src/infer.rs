@@ -12,9 +12,20 @@ use zarrdt_core::{
     TimeUnit, Value,
 };
 
+use zarrdt_zarrs::OpenOptions;
+
 use crate::Error;
 use crate::metadata::{self, DATA_TYPE, DTYPE, FILL_VALUE, Form, SHAPE};
 use crate::plan::{VALUE_COLUMN, compile};
+
+/// [`Error::ElementTooLarge`] if a record of `size` bytes is over the limit of `limits`.
+fn check_record_size(size: usize, limits: &OpenOptions) -> Result<(), Error> {
+    let limit = limits.element_size_limit();
+    if size > limit {
+        return Err(Error::ElementTooLarge { size, limit });
+    }
+    Ok(())
+}
 
 /// The Zarr element type of a table, with the fill value and shape its metadata gives.
 ///
@@ -46,8 +57,22 @@ pub struct TableType {
 impl TableType {
     /// The Zarr type of a table of `schema`; `sizes` holds the widths measured over its data,
     /// needed only for text, byte and list columns the metadata does not type
-    /// ([`Error::SizesNeeded`] otherwise).
+    /// ([`Error::SizesNeeded`] otherwise). A record larger than the default limit of
+    /// [`OpenOptions`] (16 MiB) is [`Error::ElementTooLarge`]: see
+    /// [`from_schema_within`](TableType::from_schema_within).
     pub fn from_schema(schema: &Schema, sizes: Option<&Sizes>) -> Result<Self, Error> {
+        Self::from_schema_within(schema, sizes, &OpenOptions::new())
+    }
+
+    /// [`from_schema`](TableType::from_schema) within `limits`: a schema is untrusted input
+    /// (a fixed-size list column of millions of items is a few bytes of it), so a record
+    /// larger than [`OpenOptions::element_size_limit`] is [`Error::ElementTooLarge`], before
+    /// anything of its size (its fill value) is made.
+    pub fn from_schema_within(
+        schema: &Schema,
+        sizes: Option<&Sizes>,
+        limits: &OpenOptions,
+    ) -> Result<Self, Error> {
         let metadata = schema.metadata();
         let form = match (
             metadata::json(metadata.get(DATA_TYPE), DATA_TYPE)?,
@@ -77,6 +102,7 @@ impl TableType {
         let fill_json = metadata::json(metadata.get(FILL_VALUE), FILL_VALUE)?;
         if let Some(form) = form {
             let layout = native(&form)?;
+            check_record_size(layout.size(), limits)?;
             if matches_schema(&layout, schema) {
                 let fill = match &fill_json {
                     Some(json) => {
@@ -92,20 +118,21 @@ impl TableType {
             // The columns changed since zarrdt wrote the table: type them one by one, keeping
             // the fill of each column that kept its type.
             let old_fill = fill_json.and_then(|json| layout.value_from_json(&json).ok());
-            return Self::from_fields(schema, sizes, old_fill.as_ref());
+            return Self::from_fields(schema, sizes, old_fill.as_ref(), limits);
         }
-        Self::from_fields(schema, sizes, None)
+        Self::from_fields(schema, sizes, None, limits)
     }
 
     /// The type of the columns of `schema` one by one; fills from `old_fill` (a record) for
-    /// the columns its metadata types.
+    /// the columns its metadata types; the record within `limits`.
     fn from_fields(
         schema: &Schema,
         sizes: Option<&Sizes>,
         old_fill: Option<&Value>,
+        limits: &OpenOptions,
     ) -> Result<Self, Error> {
-        let mut fields = Vec::with_capacity(schema.fields().len());
-        let mut fill = Record::new();
+        let mut typed_fields = Vec::with_capacity(schema.fields().len());
+        let mut record_size = 0usize;
         for field in schema.fields() {
             let path = FieldPath::root().field(field.name());
             let typed = match metadata::json(field.metadata().get(DATA_TYPE), DATA_TYPE) {
@@ -122,12 +149,20 @@ impl TableType {
                 Some(data_type) => data_type,
                 None => infer(field, &path, sizes)?,
             };
+            let layout = Layout::from_data_type(&data_type, Some(Endian::NATIVE))?;
+            record_size = record_size.saturating_add(layout.size());
+            typed_fields.push((field, data_type, layout, kept));
+        }
+        // Before any fill value, which is a record of this size.
+        check_record_size(record_size, limits)?;
+        let mut fields = Vec::with_capacity(typed_fields.len());
+        let mut fill = Record::new();
+        for (field, data_type, layout, kept) in typed_fields {
             let value = old_fill
                 .filter(|_| kept)
                 .and_then(Value::as_record)
                 .and_then(|record| record.get(field.name()))
                 .cloned();
-            let layout = Layout::from_data_type(&data_type, Some(Endian::NATIVE))?;
             fill.push(
                 field.name().as_str(),
                 value.unwrap_or_else(|| layout.zero_value()),

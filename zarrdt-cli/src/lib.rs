@@ -54,8 +54,9 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
-    /// Refuse arrays whose element (record) is larger than this many bytes, before anything of
-    /// that size is allocated (opening an array allocates one element for its fill value).
+    /// Refuse arrays (and tables to import) whose element (record) is larger than this many
+    /// bytes, before anything of that size is allocated (opening an array allocates one
+    /// element for its fill value).
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_ELEMENT_SIZE)]
     pub max_element_size: usize,
 }
@@ -208,6 +209,6 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
             Ok(())
         }
         Command::Export(args) => table::export(&args, &limits, out),
-        Command::Import(args) => table::import(&args, out),
+        Command::Import(args) => table::import(&args, &limits, out),
     }
 }

@@ -167,7 +167,7 @@ impl Generator {
                 let _ = writeln!(
                     text,
                     "    #[zarr(rename = {})]",
-                    serde_json::Value::from(field.name())
+                    string_literal(field.name())
                 );
             }
             let _ = writeln!(text, "    pub {ident}: {rust},");
@@ -176,7 +176,7 @@ impl Generator {
         let size = structure.size();
         let mut code = format!(
             "/// {} ({size} byte{}).\n#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]\n",
-            capitalized(what),
+            comment_text(&capitalized(what)),
             if size == 1 { "" } else { "s" }
         );
         if tuple {
@@ -204,7 +204,7 @@ impl Generator {
         format!(
             "{indent}/// An enum (attribute \"zarrdt:enums\"): {}. A `#[derive(ZarrEnum)]` \
              `#[repr({integer})]` enum with these variants may be used instead of `{integer}`.\n",
-            variants.describe()
+            comment_text(&variants.describe())
         )
     }
 
@@ -470,6 +470,25 @@ fn camel_case(name: &str) -> String {
         .collect()
 }
 
+/// `text` as a Rust string literal: quotes and backslashes escaped, and every control,
+/// invisible or text-direction character as `\u{..}` (rustc refuses a raw U+202E in a
+/// literal, and a reader would not see it).
+fn string_literal(text: &str) -> String {
+    format!("{text:?}")
+}
+
+/// `text` (names from the array's metadata and attributes) as it may stand in a `///`
+/// comment: on one line, its control, invisible and text-direction characters as `\u{..}`
+/// (rustc refuses a raw U+202E in a comment too), quotes and backslashes as they are.
+fn comment_text(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '"' | '\'' | '\\' => c.to_string(),
+            _ => c.escape_debug().to_string(),
+        })
+        .collect()
+}
+
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     chars
@@ -481,6 +500,19 @@ fn capitalized(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_in_literals_and_comments_are_escaped_as_rustc_takes_them() {
+        assert_eq!(string_literal("a\"b\\c"), r#""a\"b\\c""#);
+        assert_eq!(
+            string_literal("\u{202e}x\u{7}\u{8}"),
+            r#""\u{202e}x\u{7}\u{8}""#
+        );
+        assert_eq!(string_literal("héé.x"), "\"héé.x\"");
+        assert_eq!(comment_text("Ok\n}\nfn evil() {"), "Ok\\n}\\nfn evil() {");
+        assert_eq!(comment_text("\u{2066}a\"b'\\"), "\\u{2066}a\"b'\\");
+        assert_eq!(comment_text("é µ"), "é µ");
+    }
 
     #[test]
     fn identifiers() {

@@ -155,6 +155,7 @@ fn partial_path(out: &Path) -> PathBuf {
 /// `zarrdt import IN OUT`: the table as a new record array at `out`.
 pub(crate) fn import(
     options: &ImportArgs,
+    limits: &OpenOptions,
     report: &mut impl std::io::Write,
 ) -> Result<(), Failure> {
     let (input, out) = (options.input.as_path(), options.out.as_str());
@@ -165,7 +166,7 @@ pub(crate) fn import(
     let mut rows = source.rows;
     // The Zarr type: from the schema; text, bytes and list widths measured in a first pass
     // where the schema does not say.
-    let zarr = match TableType::from_schema(&source.schema, None) {
+    let zarr = match TableType::from_schema_within(&source.schema, None, limits) {
         Ok(zarr) => zarr,
         Err(zarrdt::arrow::Error::SizesNeeded { .. }) => {
             let pass = read_table(input, options.batch_rows.max(1)).map_err(|e| fail_in(&e))?;
@@ -180,7 +181,8 @@ pub(crate) fn import(
             }
             progress.finish();
             rows = Some(counted);
-            TableType::from_schema(&source.schema, Some(&sizes)).map_err(|e| fail_in(&e))?
+            TableType::from_schema_within(&source.schema, Some(&sizes), limits)
+                .map_err(|e| fail_in(&e))?
         }
         Err(error) => return Err(fail_in(&error)),
     };

@@ -25,7 +25,7 @@ use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::{Endian, ZarrType};
 use zarrdt::{ReadRecords, WriteRecords};
 
-use crate::common::{self, scratch, workspace};
+use crate::common::{self, workspace};
 
 /// The code `zarrdt rust` printed for every array, compiled here.
 #[allow(
@@ -68,7 +68,7 @@ struct Measured {
 /// A v3 array of records with enum fields (named in its `zarrdt:enums` attribute) and a
 /// `char`: `zarrdt rust` keeps the integers, with a comment naming the variants.
 fn enums_v3() -> PathBuf {
-    let dir = scratch(ENUMS_V3);
+    let dir = own_scratch(ENUMS_V3);
     let store = Arc::new(FilesystemStore::new(&dir).unwrap());
     let record = |quality| Measured {
         quality,
@@ -90,7 +90,7 @@ fn enums_v3() -> PathBuf {
 /// A sharded v3 array whose field names need renames and raw identifiers, with nested records,
 /// Rust arrays, text, bytes and time fields.
 fn awkward_v3() -> PathBuf {
-    let dir = scratch(AWKWARD_V3);
+    let dir = own_scratch(AWKWARD_V3);
     let data_type = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
         {"name": "type", "data_type": "uint8"},
         {"name": "foo.mask", "data_type": "bool"},
@@ -111,7 +111,11 @@ fn awkward_v3() -> PathBuf {
             "configuration": {"length_bytes": 12}}},
         {"name": "tag", "data_type": {"name": "null_terminated_bytes",
             "configuration": {"length_bytes": 4}}},
-        {"name": "self", "data_type": "float16"}
+        {"name": "self", "data_type": "float16"},
+        // A control character and a text-direction override: escaped in the literal and the
+        // identifier made of them (rustc refuses a raw U+202E in a literal).
+        {"name": "ring\u{7}", "data_type": "uint8"},
+        {"name": "\u{202e}ver", "data_type": "uint8"}
     ]}}))
     .unwrap();
     let layout = Layout::from_data_type(&data_type, Some(Endian::NATIVE)).unwrap();
@@ -121,7 +125,8 @@ fn awkward_v3() -> PathBuf {
                 "type": i, "foo.mask": i % 2 == 0, "Position": {"0": 0.5 * i as f64, "1": -1.0},
                 "pair": {"0": -i, "1": [1.5, "NaN"]},
                 "grid": {"0": {"0": 1, "1": 2}, "1": {"0": 3, "1": i}},
-                "when": i * 1000, "label": "héé", "tag": "AQI=", "self": 0.25
+                "when": i * 1000, "label": "héé", "tag": "AQI=", "self": 0.25,
+                "ring\u{7}": i, "\u{202e}ver": i + 1
             }))
             .unwrap()
     };
@@ -140,7 +145,7 @@ fn awkward_v3() -> PathBuf {
 
 /// A v2 array with a nested record, a subarray of records and mixed byte order.
 fn awkward_v2() -> PathBuf {
-    let dir = scratch(AWKWARD_V2);
+    let dir = own_scratch(AWKWARD_V2);
     let layout = Layout::from_v2_json(&json!([
         ["id", ">u4"],
         ["point", [["x", "<f4"], ["y", ">f4"]]],
@@ -197,6 +202,19 @@ fn fixtures() -> Vec<String> {
         }
     }
     arrays
+}
+
+/// A scratch directory `name` of this process's own: both tests write the scratch arrays, and
+/// where each runs in a process of its own (`cargo nextest`), one removing the directory the
+/// other is writing made the other fail (`NodeExists`).
+fn own_scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("zarrdt-cli-tests")
+        .join(format!("codegen-{}", std::process::id()))
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// Every array: its name (a fixture's path in the workspace, or a scratch array's name) and

@@ -380,6 +380,20 @@ fn failures_are_one_line_naming_the_file() {
         "nulls.parquet",
         "a, record 1: null, and Zarr records have no nulls",
     );
+    // --max-element-size holds for imports too, before anything of the record's size.
+    zarrdt([
+        "--max-element-size",
+        "3",
+        "import",
+        table.to_str().unwrap(),
+        &path("m.zarr"),
+    ])
+    .fails(
+        1,
+        "nulls.parquet",
+        "a record of the table is 4 bytes, more than the limit of 3 bytes",
+    );
+    assert!(!dir.join("m.zarr").exists());
     assert!(
         !dir.join("n.zarr").exists(),
         "a failed import leaves no array"

@@ -1686,7 +1686,7 @@ pub(super) mod a108 {
 
 use zarrdt::ZarrStruct;
 
-/// The record (62 bytes).
+/// The record (64 bytes).
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 pub struct Array108 {
     pub r#type: u8,
@@ -1701,6 +1701,10 @@ pub struct Array108 {
     pub tag: zarrdt::ByteString<4>,
     #[zarr(rename = "self")]
     pub self_: zarrdt::half::f16,
+    #[zarr(rename = "ring\u{7}")]
+    pub ring: u8,
+    #[zarr(rename = "\u{202e}ver")]
+    pub ver: u8,
 }
 
 /// Field "pair" (10 bytes).
