@@ -197,3 +197,38 @@ fn a_v2_type_name_is_named_as_one() {
         &[],
     );
 }
+
+/// A `zarr.json` member the v3 spec does not define is an extension: one that says
+/// `"must_understand": false` is ignored, any other refused naming the member (zarr-python
+/// 3.4 refuses both), never read as if it were not there.
+#[test]
+fn unknown_v3_members_are_refused_unless_they_may_be_ignored() {
+    let document = |name: &str, value: serde_json::Value| {
+        let mut document = json!({"zarr_format": 3, "node_type": "array", "shape": [2],
+            "data_type": "uint8",
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+            "chunk_key_encoding": {"name": "default"}, "fill_value": 3,
+            "codecs": [{"name": "bytes"}]});
+        document[name] = value;
+        let store = Arc::new(MemoryStore::new());
+        let key = StoreKey::new("zarr.json").unwrap();
+        store
+            .set(&key, document.to_string().into_bytes().into())
+            .unwrap();
+        open_array(store, "/")
+    };
+    for (name, value) in [
+        ("evil", json!(1)),
+        ("evil_ext", json!({"must_understand": true})),
+        ("evil_ext", json!({"name": "x"})),
+    ] {
+        let error = document(name, value).map(|_| ()).unwrap_err();
+        says(
+            &error,
+            &["zarr.json", name, "does not say \"must_understand\": false"],
+            &[],
+        );
+    }
+    let array = document("optional_ext", json!({"must_understand": false})).unwrap();
+    assert_eq!(array.retrieve_records::<u8>(&[0..2]).unwrap(), [3, 3]);
+}

@@ -39,6 +39,33 @@ pub enum ParquetCodec {
     Lz4,
 }
 
+/// The most leaf columns a Parquet file `export` writes: parquet-rs' column writers (their
+/// dictionary encoders above all) take about 40 KB each, whatever the rows, so that a record
+/// of 200 000 one-byte fields (a 3.9 MB `.zarray`) took 8.5 GB; at this limit, about 430 MB.
+const MAX_PARQUET_COLUMNS: usize = 10_000;
+
+/// The leaf columns of `fields` in Parquet: one per primitive field, inside structs and
+/// lists (a list is one repeated column of its item).
+fn leaf_columns(fields: &Fields) -> usize {
+    fields
+        .iter()
+        .map(|field| leaves_of(field.data_type()))
+        .fold(0, usize::saturating_add)
+}
+
+/// [`leaf_columns`] of one field's type.
+fn leaves_of(data_type: &DataType) -> usize {
+    match data_type {
+        DataType::Struct(fields) => leaf_columns(fields),
+        DataType::List(item)
+        | DataType::LargeList(item)
+        | DataType::FixedSizeList(item, _)
+        | DataType::ListView(item)
+        | DataType::LargeListView(item) => leaves_of(item.data_type()),
+        _ => 1,
+    }
+}
+
 /// The table file formats, by extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Format {
@@ -83,6 +110,16 @@ impl Sink {
     ) -> Result<Sink, Box<dyn std::error::Error>> {
         Ok(match format {
             Format::Parquet => {
+                let columns = leaf_columns(schema.fields());
+                if columns > MAX_PARQUET_COLUMNS {
+                    return Err(format!(
+                        "the records have {columns} leaf fields, each a Parquet column; \
+                         parquet-rs keeps about 40 KB of writer state per column (8 GB for \
+                         200 000), so zarrdt writes at most {MAX_PARQUET_COLUMNS}: choose \
+                         fields with --fields, or write Arrow IPC (a .arrow file)"
+                    )
+                    .into());
+                }
                 let compression = match parquet_compression {
                     ParquetCodec::None => ParquetCompression::UNCOMPRESSED,
                     ParquetCodec::Snappy => ParquetCompression::SNAPPY,
@@ -285,5 +322,29 @@ fn to_millis(column: &ArrayRef, path: &str, first: u64, per: usize) -> Result<Ar
             ))
         }
         _ => Ok(column.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parquet_leaf_columns_count_struct_and_list_leaves() {
+        let item = |data_type| Arc::new(Field::new("item", data_type, false));
+        let point = DataType::Struct(Fields::from(vec![
+            Field::new("x", DataType::Float64, false),
+            Field::new(
+                "y",
+                DataType::FixedSizeList(item(DataType::Int32), 3),
+                false,
+            ),
+        ]));
+        let fields = Fields::from(vec![
+            Field::new("id", DataType::UInt32, false),
+            Field::new("p", point, false),
+            Field::new("many", DataType::List(item(DataType::Utf8)), false),
+        ]);
+        assert_eq!(leaf_columns(&fields), 4);
     }
 }

@@ -380,6 +380,24 @@ fn failures_are_one_line_naming_the_file() {
         "nulls.parquet",
         "a, record 1: null, and Zarr records have no nulls",
     );
+    // A record of more leaf fields than a Parquet file is written with (each a column whose
+    // writer holds about 40 KB): refused, naming what to do; Arrow IPC writes it.
+    let wide = dir.join("wide.zarr");
+    std::fs::create_dir_all(&wide).unwrap();
+    let descr: Vec<Json> = (0..10_001)
+        .map(|i| json!([format!("f{i}"), "|u1"]))
+        .collect();
+    let zarray = json!({"zarr_format": 2, "shape": [2], "chunks": [2], "dtype": descr,
+        "fill_value": null, "order": "C", "compressor": null, "filters": null});
+    std::fs::write(wide.join(".zarray"), zarray.to_string()).unwrap();
+    let wide = wide.to_str().unwrap();
+    zarrdt(["export", wide, &path("wide.parquet")]).fails(
+        1,
+        "wide.parquet",
+        "the records have 10001 leaf fields, each a Parquet column",
+    );
+    assert!(!dir.join("wide.parquet").exists());
+    zarrdt(["export", wide, &path("wide.arrow")]).ok();
     // --max-element-size holds for imports too, before anything of the record's size.
     zarrdt([
         "--max-element-size",

@@ -26,15 +26,22 @@ pub(crate) fn wrap(inner: Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec {
     BoundedCodec::new(inner, decode)
 }
 
-/// Decodes a gzip member into exactly (or at most) `expected` bytes, into `out`.
+/// Decodes a gzip member into exactly (or at most) `expected` bytes, into `out`. Bytes after
+/// the member are an error unless they are zeros (padding, which Python's `gzip`, and so
+/// zarr-python, skips too): a damaged or foreign tail is not read as nothing.
 fn decode(encoded: &[u8], expected: DecodedSize, out: &mut Vec<u8>) -> Result<(), CodecError> {
-    read_bounded_into(
-        "gzip",
-        flate2::bufread::GzDecoder::new(encoded),
-        expected,
-        encoded.len(),
-        out,
-    )
+    let mut decoder = flate2::bufread::GzDecoder::new(encoded);
+    read_bounded_into("gzip", &mut decoder, expected, encoded.len(), out)?;
+    let rest = *decoder.get_ref();
+    if rest.iter().any(|&byte| byte != 0) {
+        return Err(CodecError::Other(format!(
+            "gzip: {} bytes follow the end of the member (at byte {} of {})",
+            rest.len(),
+            encoded.len() - rest.len(),
+            encoded.len()
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -45,6 +52,26 @@ mod tests {
     use zarrs::array::codec::api::{BytesToBytesCodecTraits, CodecOptions};
 
     use super::*;
+
+    #[test]
+    fn bytes_after_the_member_are_an_error_but_zero_padding() {
+        let codec = wrap(Arc::new(GzipCodec::new(5).unwrap()));
+        let options = CodecOptions::default();
+        let data: Vec<u8> = (0..1000u32).map(|i| (i % 7) as u8).collect();
+        let encoded = codec.encode(Cow::Borrowed(&data), &options).unwrap();
+        let exact = BytesRepresentation::FixedSize(data.len() as u64);
+        let with = |tail: &[u8]| {
+            let mut bytes = encoded.to_vec();
+            bytes.extend_from_slice(tail);
+            codec.decode(Cow::Owned(bytes), &exact, &options)
+        };
+        assert_eq!(with(&[0; 16]).unwrap().as_ref(), data.as_slice());
+        let error = with(b"garbage").unwrap_err().to_string();
+        assert!(
+            error.contains("7 bytes follow the end of the member"),
+            "{error}"
+        );
+    }
 
     #[test]
     fn round_trips_and_a_bomb_stops_at_the_chunk_size() {

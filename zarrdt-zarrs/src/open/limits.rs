@@ -200,14 +200,45 @@ fn name_of(value: &Json) -> Option<&str> {
         .or_else(|| value.get("name").and_then(Json::as_str))
 }
 
+/// The members of a v3 array's `zarr.json` the core spec defines.
+const V3_MEMBERS: [&str; 11] = [
+    "zarr_format",
+    "node_type",
+    "shape",
+    "data_type",
+    "chunk_grid",
+    "chunk_key_encoding",
+    "fill_value",
+    "codecs",
+    "attributes",
+    "storage_transformers",
+    "dimension_names",
+];
+
 /// Checks the members of a v3 `zarr.json` zarrs would expand or trust: the chunk grid (only
 /// `regular`, whose chunk shape must fit the array), the chunk key encoding (only `default`
-/// and `v2`, whose keys stay inside the array's prefix), no storage transformers, and every
-/// `sharding_indexed` codec (its inner chunks within its shards) and `transpose` order.
+/// and `v2`, whose keys stay inside the array's prefix), no storage transformers, every
+/// `sharding_indexed` codec (its inner chunks within its shards) and `transpose` order, and no
+/// member the spec does not define but an extension that says `"must_understand": false`.
 pub(crate) fn check_v3(key: &str, json: &Json, element_size: usize) -> Result<(), Error> {
     let object = json
         .as_object()
         .ok_or_else(|| Error::metadata(key, None, "must be a JSON object"))?;
+    // The core spec: an unknown member may be ignored only if it is an object whose
+    // `must_understand` is false; anything else asks to be understood, which zarrdt cannot.
+    if let Some((name, value)) = object.iter().find(|(name, value)| {
+        !V3_MEMBERS.contains(&name.as_str())
+            && value.get("must_understand").and_then(Json::as_bool) != Some(false)
+    }) {
+        return Err(invalid(
+            key,
+            name,
+            format!(
+                "{value} is an extension zarrdt does not know, and does not say \
+                 \"must_understand\": false (which would let it be ignored)"
+            ),
+        ));
+    }
     let shape = extents(object, key, "shape")?;
     check_element_count(key, "shape", &shape)?;
 

@@ -409,8 +409,9 @@ impl Blocks {
         }
     }
 
-    /// The same blocks, covering at most `count` elements: the last one cut short where it
-    /// is a range of the last dimension, so that no more than needed is read.
+    /// The same blocks, covering at most `count` elements: the last one cut short to the
+    /// indices of its dimension that hold the elements counted, so that no more than needed
+    /// is read (whole rows of the dimensions after it).
     pub fn limit(mut self, count: u64) -> Self {
         self.remaining = count;
         self
@@ -462,10 +463,10 @@ impl Iterator for Blocks {
         let boundary = (start / chunk)
             .saturating_add(self.step)
             .saturating_mul(chunk);
-        let mut end = boundary.min(range.end);
-        if self.dim == n - 1 {
-            end = end.min(start.saturating_add(self.remaining));
-        }
+        // No more indices of `dim` than hold the elements still counted (each index holds
+        // `inner` of them): a band of millions of chunks is not read for ten elements.
+        let wanted = self.remaining.div_ceil(self.inner.max(1));
+        let end = boundary.min(range.end).min(start.saturating_add(wanted));
         let mut ranges = Vec::with_capacity(n);
         ranges.extend(self.prefix.iter().map(|&index| index..index + 1));
         ranges.push(start..end);
@@ -593,6 +594,17 @@ mod tests {
         assert_eq!(
             limited(vec![0..4, 0..3], vec![2, 3], 6, 4),
             [vec![0..2, 0..3]]
+        );
+        // A band of many chunks along the first dimension (one column of chunks ten wide):
+        // ten elements read as ten rows, not as the band the budget allows; 25 of rows of ten
+        // as three rows.
+        assert_eq!(
+            limited(vec![0..100_000_000, 0..1], vec![1, 10], 1 << 20, 10),
+            [vec![0..10, 0..1]]
+        );
+        assert_eq!(
+            limited(vec![0..100, 0..10], vec![1, 10], 1 << 20, 25),
+            [vec![0..3, 0..10]]
         );
         assert!(limited(vec![0..4], vec![2], 8, 0).is_empty());
         assert!(limited(vec![], vec![], 8, 0).is_empty());
