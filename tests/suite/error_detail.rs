@@ -232,3 +232,23 @@ fn unknown_v3_members_are_refused_unless_they_may_be_ignored() {
     let array = document("optional_ext", json!({"must_understand": false})).unwrap();
     assert_eq!(array.retrieve_records::<u8>(&[0..2]).unwrap(), [3, 3]);
 }
+
+/// A metadata document that is JSON but no object says so, naming the document (it said that
+/// `data_type` or `dtype` was missing).
+#[test]
+fn a_metadata_document_that_is_no_object_says_so() {
+    for (key, text, kind) in [
+        ("zarr.json", "[1, 2, 3]", "not an array"),
+        (".zarray", "\"hello\"", "not a string"),
+    ] {
+        let store = Arc::new(MemoryStore::new());
+        store
+            .set(
+                &StoreKey::new(key).unwrap(),
+                text.as_bytes().to_vec().into(),
+            )
+            .unwrap();
+        let error = open_array(store, "/").map(|_| ()).unwrap_err();
+        says(&error, &[key, "must be a JSON object", kind], &["missing"]);
+    }
+}

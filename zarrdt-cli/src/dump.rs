@@ -6,9 +6,10 @@ use std::io::Write;
 use std::ops::Range;
 
 use serde_json::Value as Json;
+use zarrdt::Error;
 use zarrdt::array::{BlockReader, DEFAULT_BLOCK_BYTES};
 use zarrdt::layout::Layout;
-use zarrdt::value::JsonWriter;
+use zarrdt::value::{JsonWriteError, JsonWriter};
 use zarrdt::zarrs::array::ArraySubset;
 
 use crate::cells::{cell, column_names, write_csv_row};
@@ -95,15 +96,15 @@ pub(crate) fn dump(
                 json.clear();
                 cells.clear();
                 let rendered = if wants_json {
-                    writer.write(record, &mut json).map_err(|e| e.to_string())
+                    writer.write(record, &mut json)
                 } else {
                     writer
                         .for_each_leaf(record, |leaf, raw, text| {
                             cells.push(cell(leaf, raw, text));
                         })
-                        .map_err(|e| e.to_string())
+                        .map_err(JsonWriteError::Invalid)
                 };
-                rendered.map_err(|e| opened.fail(format!("element {index:?}: {e}")))?;
+                rendered.map_err(|e| opened.fail(element_fault(&index, &e)))?;
                 sink.element(out, &index, &json, &mut cells)?;
                 written += 1;
             }
@@ -111,6 +112,28 @@ pub(crate) fn dump(
     }
     sink.end(out)?;
     Ok(())
+}
+
+/// The message for the element at `index` (in the array) that `error` refused: the element
+/// by its index, the field and the byte offset within the element (the writer sees one
+/// element, which its own message calls element 0).
+fn element_fault(index: &[u64], error: &JsonWriteError) -> String {
+    match error {
+        JsonWriteError::Invalid(Error::InvalidElement {
+            path,
+            offset,
+            fault,
+            ..
+        }) => {
+            let field = if path.is_root() {
+                String::new()
+            } else {
+                format!(" at field `{path}`")
+            };
+            format!("element {index:?}{field}, byte offset {offset} in the element: {fault}")
+        }
+        other => format!("element {index:?}: {other}"),
+    }
 }
 
 /// The element to dump: the whole record, or the fields named, at their offsets.

@@ -28,7 +28,12 @@ pub(crate) fn parse_selection(text: &str) -> Result<SelectionSpec, String> {
             }
             s.parse::<i64>()
                 .map(Some)
-                .map_err(|_| format!("{s:?} is not an index (in {part:?})"))
+                .map_err(|error| match error.kind() {
+                    std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                        format!("{s:?} is out of range for an index (in {part:?})")
+                    }
+                    _ => format!("{s:?} is not an index (in {part:?})"),
+                })
         };
         let range = match part.split_once(':') {
             Some((start, stop)) => {

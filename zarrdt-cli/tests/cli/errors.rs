@@ -181,6 +181,11 @@ fn usage_errors_exit_2() {
     let dir = fixture_copy("usage");
     zarrdt(["dump", p(&dir), "--select", "1:2:3"]).fails(2, "--select", "steps are not supported");
     zarrdt(["dump", p(&dir), "--select", "a"]).fails(2, "--select", "is not an index");
+    zarrdt(["dump", p(&dir), "--select", "18446744073709551615:"]).fails(
+        2,
+        "--select",
+        "\"18446744073709551615\" is out of range for an index",
+    );
     zarrdt(["dump", p(&dir), "--format", "xml"]).fails(2, "--format", "xml");
     zarrdt(["dump", p(&dir), "--limit", "ten"]).fails(2, "--limit", "ten");
     zarrdt(["rust", p(&dir), "--name", "type"]).fails(2, "--name", "not a Rust type name");
@@ -290,6 +295,12 @@ fn bad_elements() {
     edit_file(&dir.join("c/1"), |bytes| bytes[17] = 2);
     let run = zarrdt(["dump", p(&dir)]);
     run.fails(1, p(&dir), "invalid bool byte 0x02");
+    // Named by its index in the array, the offset within the element (not "element 0").
+    zarrdt(["dump", p(&dir)]).fails(
+        1,
+        p(&dir),
+        "element [5] at field `ok`, byte offset 4 in the element: invalid bool byte 0x02",
+    );
     let dir = plain_readings("bool_2_csv");
     edit_file(&dir.join("c/1"), |bytes| bytes[17] = 2);
     zarrdt(["dump", p(&dir), "--format", "csv"]).fails(1, p(&dir), "field `ok`");

@@ -38,7 +38,7 @@ pub fn register() {
     });
 }
 
-/// Reads the JSON document at `key`, if there is one.
+/// Reads the JSON document at `key`, if there is one: a JSON object, or an error.
 fn read_json<S: ?Sized + ReadableStorageTraits>(
     store: &S,
     key: &StoreKey,
@@ -46,9 +46,23 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
     let Some(bytes) = store.get(key)? else {
         return Ok(None);
     };
-    zarrdt_core::parse_metadata_json(&bytes)
-        .map(Some)
-        .map_err(|error| Error::metadata(key, None, error))
+    let json = zarrdt_core::parse_metadata_json(&bytes)
+        .map_err(|error| Error::metadata(key, None, error))?;
+    if !json.is_object() {
+        let kind = match json {
+            Json::Array(_) => "an array",
+            Json::String(_) => "a string",
+            Json::Number(_) => "a number",
+            Json::Bool(_) => "a boolean",
+            _ => "null",
+        };
+        return Err(Error::metadata(
+            key,
+            None,
+            format!("must be a JSON object, not {kind}"),
+        ));
+    }
+    Ok(Some(json))
 }
 
 /// Opens the Zarr array at `path` (`"/"` for the root of the store, `"/group/array"` below it;
