@@ -22,9 +22,7 @@ pub(crate) fn v3(path: &str, document: &Json) -> Option<Error> {
 /// The error of the first compressor or filter of the v2 metadata `document` (of the array
 /// at `path`) that zarrs cannot create, if one cannot be.
 pub(crate) fn v2(path: &str, document: &Json) -> Option<Error> {
-    let filters = document["filters"].as_array().into_iter().flatten();
-    let compressor = Some(&document["compressor"]).filter(|c| !c.is_null());
-    for codec in filters.chain(compressor) {
+    for codec in v2_codecs(document) {
         let id = codec["id"].as_str().unwrap_or_default();
         // zarrs converts these by their ids, not through a codec plugin; blosc through the
         // data type (its type size), so that made alone it always fails, whatever the reason
@@ -64,31 +62,48 @@ fn misread(name: &str) -> Option<&'static str> {
 /// inside `sharding_indexed` too) that zarrs would decode to other values than
 /// zarr-python's, if there is one.
 pub(crate) fn misread_v3(path: &str, document: &Json) -> Option<Error> {
-    misread_list(path, &document["codecs"])
+    first_in_v3(&document["codecs"], &mut |codec| {
+        let name = codec.as_str().or_else(|| codec["name"].as_str())?;
+        misread(name).map(|reason| misread_error(path, codec, reason))
+    })
 }
 
 /// The error of the first v2 filter or compressor of `document` (of the array at `path`)
 /// that zarrs would decode to other values than zarr-python's, if there is one.
 pub(crate) fn misread_v2(path: &str, document: &Json) -> Option<Error> {
-    let filters = document["filters"].as_array().into_iter().flatten();
-    let compressor = Some(&document["compressor"]).filter(|c| !c.is_null());
-    filters.chain(compressor).find_map(|codec| {
+    v2_codecs(document).find_map(|codec| {
         let id = codec["id"].as_str()?;
         misread(id).map(|reason| misread_error(path, codec, reason))
     })
 }
 
-/// [`misread_v3`] of one codec list.
-fn misread_list(path: &str, codecs: &Json) -> Option<Error> {
-    codecs.as_array()?.iter().find_map(|codec| {
-        let name = codec["name"].as_str()?;
-        if name == "sharding_indexed" {
+/// The filters, then the compressor, of the v2 metadata `document`.
+fn v2_codecs(document: &Json) -> impl Iterator<Item = &Json> {
+    let filters = document["filters"].as_array().into_iter().flatten();
+    let compressor = Some(&document["compressor"]).filter(|c| !c.is_null());
+    filters.chain(compressor)
+}
+
+/// The first error `check` finds in the v3 codec list `codecs`: a `sharding_indexed` codec's
+/// inner codecs and index codecs before the codec itself.
+fn first_in_v3<'a>(
+    codecs: &'a Json,
+    check: &mut dyn FnMut(&'a Json) -> Option<Error>,
+) -> Option<Error> {
+    for codec in codecs.as_array()? {
+        if codec["name"].as_str() == Some("sharding_indexed") {
             let configuration = &codec["configuration"];
-            return misread_list(path, &configuration["codecs"])
-                .or_else(|| misread_list(path, &configuration["index_codecs"]));
+            if let Some(error) = first_in_v3(&configuration["codecs"], check)
+                .or_else(|| first_in_v3(&configuration["index_codecs"], check))
+            {
+                return Some(error);
+            }
         }
-        misread(name).map(|reason| misread_error(path, codec, reason))
-    })
+        if let Some(error) = check(codec) {
+            return Some(error);
+        }
+    }
+    None
 }
 
 /// The error for `codec` of the array at `path`, which zarrs would misread for `reason`.
@@ -102,23 +117,12 @@ fn misread_error(path: &str, codec: &Json, reason: &str) -> Error {
 
 /// The error of the first codec of a v3 codec list that zarrs cannot create.
 fn codec_list(path: &str, codecs: &Json) -> Option<Error> {
-    for codec in codecs.as_array()? {
-        let Ok(metadata) = serde_json::from_value::<MetadataV3>(codec.clone()) else {
-            continue;
-        };
-        if metadata.name() == "sharding_indexed" {
-            let configuration = &codec["configuration"];
-            if let Some(error) = codec_list(path, &configuration["codecs"])
-                .or_else(|| codec_list(path, &configuration["index_codecs"]))
-            {
-                return Some(error);
-            }
-        }
-        if let Err(error) = Codec::from_metadata(&metadata) {
-            return Some(refusal(path, metadata.name(), codec, &error));
-        }
-    }
-    None
+    first_in_v3(codecs, &mut |codec| {
+        let metadata = serde_json::from_value::<MetadataV3>(codec.clone()).ok()?;
+        Codec::from_metadata(&metadata)
+            .err()
+            .map(|error| refusal(path, metadata.name(), codec, &error))
+    })
 }
 
 /// The error for `codec` (named `name`) of the array at `path`, which zarrs refused with
