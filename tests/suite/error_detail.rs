@@ -252,3 +252,69 @@ fn a_metadata_document_that_is_no_object_says_so() {
         says(&error, &[key, "must be a JSON object", kind], &["missing"]);
     }
 }
+
+/// A member zarrs refuses in a `.zarray` or `zarr.json` zarrdt passes on is named, with its
+/// place in a list (serde alone said only `missing field \`id\``).
+#[test]
+fn a_member_zarrs_refuses_is_named() {
+    let v2 = |changes: serde_json::Value| {
+        let mut document = json!({
+            "zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<u4", "fill_value": 0,
+            "order": "C", "compressor": null, "filters": null});
+        document
+            .as_object_mut()
+            .unwrap()
+            .extend(changes.as_object().unwrap().clone());
+        document
+    };
+    let structured = |changes| {
+        let mut document = v2(changes);
+        document["dtype"] = json!([["a", "<u4"]]);
+        document
+    };
+    let v3 = json!({
+        "zarr_format": 3, "node_type": "array", "shape": [4], "data_type": "uint32",
+        "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+        "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
+        "fill_value": 0, "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+        "dimension_names": [1]});
+    for (key, document, member) in [
+        (".zarray", v2(json!({"order": null})), "order: "),
+        (
+            ".zarray",
+            v2(json!({"filters": [{"id": "zlib"}, {"x": 1}]})),
+            "filters[1]: ",
+        ),
+        (
+            ".zarray",
+            structured(json!({"filters": {"id": "zlib"}})),
+            "filters: ",
+        ),
+        ("zarr.json", v3, "dimension_names[0]: "),
+    ] {
+        let store = Arc::new(MemoryStore::new());
+        let text = document.to_string().into_bytes();
+        store
+            .set(&StoreKey::new(key).unwrap(), text.into())
+            .unwrap();
+        let error = open_array(store, "/").map(|_| ()).unwrap_err();
+        assert!(matches!(error, Error::Metadata { .. }), "{error:?}");
+        says(&error, &[key, member], &[]);
+    }
+}
+
+/// A metadata document the store cannot read (here a directory where `.zattrs` should be) is
+/// an error naming the document.
+#[test]
+fn an_unreadable_metadata_document_is_named() {
+    let dir = scratch("unreadable_document");
+    let document = json!({
+        "zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<u4", "fill_value": 0,
+        "order": "C", "compressor": null, "filters": null});
+    std::fs::write(dir.join(".zarray"), document.to_string()).unwrap();
+    std::fs::create_dir_all(dir.join(".zattrs")).unwrap();
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let error = open_array(store, "/").map(|_| ()).unwrap_err();
+    assert!(matches!(error, Error::MetadataRead { .. }), "{error:?}");
+    says(&error, &["cannot read the metadata document .zattrs"], &[]);
+}

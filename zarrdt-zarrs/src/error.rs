@@ -54,6 +54,16 @@ pub enum Error {
         reason: String,
     },
 
+    /// A metadata document (`zarr.json`, `.zarray`, `.zattrs`, `.zgroup`) that the store could
+    /// not read: zarrs' error, with the document's store key.
+    #[error("cannot read the metadata document {key}: {source}")]
+    MetadataRead {
+        /// The store key of the document.
+        key: String,
+        /// zarrs' error.
+        source: StorageError,
+    },
+
     /// No array metadata (`zarr.json` or `.zarray`) at the path.
     #[error("no Zarr array at {path:?} (neither zarr.json nor .zarray)")]
     NotAnArray {

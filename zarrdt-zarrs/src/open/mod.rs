@@ -15,7 +15,7 @@ use serde_json::Value as Json;
 use zarrs::array::data_type::api::{DataTypeRuntimePluginV3, register_data_type_v3};
 use zarrs::array::{Array, DataTypeTraitsV3};
 use zarrs::node::{meta_key_v2_array, meta_key_v2_attributes, meta_key_v2_group, meta_key_v3};
-use zarrs::storage::{ReadableStorageTraits, StoreKey};
+use zarrs::storage::{ReadableStorageTraits, StorageError, StoreKey};
 
 use crate::codec::diagnose;
 use crate::node::node_path;
@@ -43,7 +43,7 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
     store: &S,
     key: &StoreKey,
 ) -> Result<Option<Json>, Error> {
-    let Some(bytes) = store.get(key)? else {
+    let Some(bytes) = store.get(key).map_err(|error| unreadable(key, error))? else {
         return Ok(None);
     };
     let json = zarrdt_core::parse_metadata_json(&bytes)
@@ -63,6 +63,17 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
         ));
     }
     Ok(Some(json))
+}
+
+/// zarrs' metadata type (`T`) of the document at `key`, checked by zarrdt first: an error names
+/// the member zarrs refused (`order`, `filters[0]`) and the reason, where serde alone would say
+/// only the reason.
+fn zarrs_metadata<T: serde::de::DeserializeOwned>(key: &str, json: Json) -> Result<T, Error> {
+    serde_path_to_error::deserialize(json).map_err(|error| {
+        let member = error.path().to_string();
+        let member = (member != ".").then_some(member);
+        Error::metadata(key, member.as_deref(), error.into_inner())
+    })
 }
 
 /// Opens the Zarr array at `path` (`"/"` for the root of the store, `"/group/array"` below it;
@@ -142,12 +153,24 @@ impl OpenOptions {
                 .map_err(|error| named_codec(error, || diagnose::v2(path, &json)));
         }
         let key = meta_key_v2_group(&node);
-        if store.size_key(&key)?.is_some() {
+        if store
+            .size_key(&key)
+            .map_err(|error| unreadable(&key, error))?
+            .is_some()
+        {
             return Err(group(path, &key));
         }
         Err(Error::NotAnArray {
             path: path.to_owned(),
         })
+    }
+}
+
+/// [`Error::MetadataRead`]: the store's `error` reading the metadata document at `key`.
+fn unreadable(key: &StoreKey, error: StorageError) -> Error {
+    Error::MetadataRead {
+        key: key.to_string(),
+        source: error,
     }
 }
 

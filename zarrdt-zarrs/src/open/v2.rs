@@ -53,8 +53,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         return open_structured(store, path, &key, json, attributes);
     }
     fill_scalar_zero(&mut json, element_size);
-    let mut metadata: ZarrsMetadataV2 =
-        serde_json::from_value(json).map_err(|e| Error::metadata(&key, None, e))?;
+    let mut metadata: ZarrsMetadataV2 = super::zarrs_metadata(&key, json)?;
     if let Some(Json::Object(attributes)) = attributes {
         metadata.attributes = attributes;
     }
@@ -90,8 +89,7 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     let mut placeholder = json;
     placeholder["dtype"] = Json::from(format!("|V{}", native.size()));
     placeholder["fill_value"] = Json::from(0);
-    let mut v2: ZarrsMetadataV2 =
-        serde_json::from_value(placeholder).map_err(|e| Error::metadata(key, None, e))?;
+    let mut v2: ZarrsMetadataV2 = super::zarrs_metadata(key, placeholder)?;
     if let Some(Json::Object(attributes)) = attributes {
         v2.attributes = attributes;
     }

@@ -59,8 +59,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         };
         limits::check_v3(&key, &json, size)?;
     }
-    let metadata: ArrayMetadataV3 =
-        serde_json::from_value(json).map_err(|e| Error::metadata(&key, None, e))?;
+    let metadata: ArrayMetadataV3 = super::zarrs_metadata(&key, json)?;
     Ok(Array::new_with_metadata(
         store,
         path,
