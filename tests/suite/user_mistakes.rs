@@ -193,6 +193,71 @@ fn shapes_are_checked_when_the_array_is_created() {
     assert!(matches!(error, Error::NotAnArray { .. }), "{error:?}");
 }
 
+/// Shapes whose counts of elements or bytes zarrs would overflow on are refused when the array
+/// is created, by the limits `open_array` applies to a document (an array created with
+/// `[u64::MAX]` in chunks of `[u64::MAX]` was written, refused by `open_array`, and its read
+/// through the created handle panicked inside zarrs), in both formats, with nothing written.
+#[test]
+fn shapes_open_array_would_refuse_are_not_created() {
+    let layout = Layout::from_v2_json(&json!([["kelvin", "<f8"]])).unwrap();
+    for (shape, chunks, shards, member, needle) in [
+        (vec![u64::MAX], vec![u64::MAX], None, "chunk_grid", "2^62"),
+        (vec![1 << 62], vec![1 << 40], None, "chunk_grid", "2^62"),
+        (
+            vec![1 << 61],
+            vec![1 << 20],
+            Some(vec![1 << 61]),
+            "chunk_grid",
+            "2^62",
+        ),
+        (
+            vec![1 << 32, 1 << 32, 2],
+            vec![1, 1, 1],
+            None,
+            "shape",
+            "2^64",
+        ),
+    ] {
+        let store = Arc::new(MemoryStore::new());
+        let mut options = ArrayOptions::new(shape.clone(), chunks.clone());
+        if let Some(shards) = &shards {
+            options = options.shards(shards.clone());
+        }
+        let error = refused(options.create(store.clone(), "/", &HOT), &[needle]);
+        assert!(
+            matches!(&error, Error::Metadata { member: Some(m), .. } if m == member),
+            "{shape:?} in {chunks:?}: {error:?}"
+        );
+        if shards.is_none() {
+            let v2_member = if member == "chunk_grid" {
+                "chunks"
+            } else {
+                member
+            };
+            let error = refused(
+                options.create_v2(store.clone(), "/", &layout, None),
+                &[needle],
+            );
+            assert!(
+                matches!(&error, Error::Metadata { member: Some(m), .. } if m == v2_member),
+                "{shape:?} in {chunks:?}, v2: {error:?}"
+            );
+        }
+        let error = open_array(store, "/").map(|_| ()).unwrap_err();
+        assert!(matches!(error, Error::NotAnArray { .. }), "{error:?}");
+    }
+    // The largest chunks zarrs computes with are created, and open.
+    let store = Arc::new(MemoryStore::new());
+    let array = ArrayOptions::new(vec![1 << 58], vec![1 << 58])
+        .create(store.clone(), "/", &HOT)
+        .unwrap();
+    assert_eq!(
+        array.retrieve_records::<Temperature>(&[5..6]).unwrap(),
+        [HOT]
+    );
+    open_array(store, "/").unwrap();
+}
+
 #[test]
 fn compression_levels_are_checked_in_both_formats() {
     let store = Arc::new(MemoryStore::new());
@@ -256,11 +321,11 @@ fn a_write_of_the_wrong_number_of_records_says_records_not_bytes() {
 #[test]
 fn a_read_too_large_to_hold_is_not_called_out_of_bounds() {
     let store = Arc::new(MemoryStore::new());
-    let extent = u64::MAX / 2;
+    let extent = 1 << 61;
     let array = ArrayOptions::new(vec![extent], vec![1 << 20])
         .create(store, "/", &HOT)
         .unwrap();
-    let inside = [0..u64::MAX / 4];
+    let inside = [0..1 << 60];
     for error in [
         array.retrieve_records::<Temperature>(&inside).unwrap_err(),
         array

@@ -22,6 +22,7 @@ use crate::codec::lzma::LzmaCodec;
 use crate::codec::zlib_bz2::Kind;
 use crate::convert::{endianness_of, fill_metadata};
 use crate::node::node_path;
+use crate::open::limits;
 use crate::{Error, open_array, register};
 
 /// How chunks are compressed: zarrs' zstd, gzip and Blosc, and numcodecs' zlib, bz2, lz4 and
@@ -291,7 +292,7 @@ impl ArrayOptions {
         let (path, node) = node_path(path)?;
         let path = path.as_ref();
         let key = meta_key_v3(&node);
-        self.check_shape(&key)?;
+        self.check_shape(&key, "chunk_grid", data_type.size())?;
         let fill_json = data_type.fill_value_to_v3_json(fill)?;
         let zarrs_type = zarrs_data_type(data_type, &key)?;
         let bytes = BytesCodec::new(
@@ -347,7 +348,7 @@ impl ArrayOptions {
         let (path, node) = node_path(path)?;
         let path = path.as_ref();
         let key = meta_key_v2_array(&node);
-        self.check_shape(&key)?;
+        self.check_shape(&key, "chunks", layout.size())?;
         if self.shard_shape.is_some() {
             return Err(Error::metadata(
                 &key,
@@ -407,46 +408,45 @@ impl ArrayOptions {
 
     /// Checks the shapes before anything is written: as many chunk (and shard) dimensions as
     /// the array has, every chunk extent positive, every shard extent a positive multiple of
-    /// the chunk's; an error names the member of the document `key` at fault.
-    fn check_shape(&self, key: &StoreKey) -> Result<(), Error> {
+    /// the chunk's, and then the limits [`open_array`] checks a document's shapes by (no count
+    /// of elements or bytes, of `element_size` each, beyond what zarrs computes without
+    /// overflowing), so that no array is created that would not open. An error names the
+    /// member of the document `key` at fault (`grid`: the one that holds the chunk shape).
+    fn check_shape(&self, key: &StoreKey, grid: &str, element_size: usize) -> Result<(), Error> {
         let dimensions = self.shape.len();
-        let invalid = |member: &str, reason: String| Error::metadata(key, Some(member), reason);
+        let invalid = |reason: String| Error::metadata(key, Some(grid), reason);
         if self.chunk_shape.len() != dimensions {
-            return Err(invalid(
-                "chunk_grid",
-                format!(
-                    "the chunk shape {:?} has {} dimensions, the array's shape {:?} {dimensions}",
-                    self.chunk_shape,
-                    self.chunk_shape.len(),
-                    self.shape
-                ),
-            ));
+            return Err(invalid(format!(
+                "the chunk shape {:?} has {} dimensions, the array's shape {:?} {dimensions}",
+                self.chunk_shape,
+                self.chunk_shape.len(),
+                self.shape
+            )));
         }
         if self.chunk_shape.contains(&0) {
-            return Err(invalid(
-                "chunk_grid",
-                format!("the chunk shape {:?} has an extent of 0", self.chunk_shape),
-            ));
+            return Err(invalid(format!(
+                "the chunk shape {:?} has an extent of 0",
+                self.chunk_shape
+            )));
         }
+        let key = &key.to_string();
+        limits::check_element_count(key, "shape", &self.shape)?;
         let Some(shards) = &self.shard_shape else {
-            return Ok(());
+            return limits::check_chunks(key, grid, &self.shape, &self.chunk_shape, element_size);
         };
         let divides = shards.len() == dimensions
             && shards
                 .iter()
                 .zip(&self.chunk_shape)
                 .all(|(&shard, &chunk)| shard > 0 && shard.is_multiple_of(chunk));
-        if divides {
-            return Ok(());
-        }
-        Err(invalid(
-            "chunk_grid",
-            format!(
+        if !divides {
+            return Err(invalid(format!(
                 "the shard shape {shards:?} is not a positive multiple of the chunk shape {:?} \
                  in every dimension",
                 self.chunk_shape
-            ),
-        ))
+            )));
+        }
+        limits::check_chunks(key, grid, &self.shape, shards, element_size)
     }
 
     /// Makes room for the array at `node` of `store`: a node there already (its `zarr.json`,

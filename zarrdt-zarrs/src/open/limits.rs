@@ -156,7 +156,10 @@ pub(crate) fn check_chunks(
             return Err(invalid(
                 key,
                 member,
-                format!("an extent of {extent} in chunks of {chunk} is beyond 2^62"),
+                format!(
+                    "an extent of {extent} in chunks of {chunk}: the two together pass 2^62, \
+                     beyond what zarrs computes with"
+                ),
             ));
         }
     }

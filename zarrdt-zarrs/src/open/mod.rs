@@ -3,7 +3,7 @@
 //! the metadata checked first ([`limits`]) so that no number in it makes zarrs allocate, loop
 //! or overflow beyond what the input and the [`OpenOptions`] allow.
 
-mod limits;
+pub(crate) mod limits;
 mod v2;
 mod v3;
 
