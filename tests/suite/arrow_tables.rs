@@ -1076,13 +1076,34 @@ fn edges_of_the_writer() {
     let read: Vec<Small> = array.retrieve_records(&[0..9]).unwrap();
     assert_eq!(read, records);
     let grid = ArrayOptions::new(vec![4, 3], vec![2, 3])
-        .create(store, "/g", &0u8)
+        .create(store.clone(), "/g", &0u8)
         .unwrap();
     let err = TableWriter::open(grid, 4).err().unwrap().to_string();
     assert_eq!(
         err,
         "element 4 does not begin a row of the trailing dimensions [3]"
     );
+    // Arrays with no elements for an extent of 0 after the first (an export of one imports
+    // back; it was refused as not beginning a row): the table of no rows makes them, a row
+    // does not fit.
+    for shape in [vec![5, 0], vec![0, 0], vec![2, 0, 3], vec![2, 3, 0]] {
+        let chunks: Vec<u64> = shape.iter().map(|&extent| extent.max(1)).collect();
+        let options = ArrayOptions::new(shape.clone(), chunks);
+        let path = format!("/z{shape:?}").replace([' ', '[', ']', ','], "_");
+        let mut writer = TableWriter::create(store.clone(), &path, &zarr, &options).unwrap();
+        writer.write(&batch.slice(0, 0)).unwrap();
+        let array = writer.finish().unwrap();
+        assert_eq!(array.shape(), shape);
+        let reopened = zarrdt::array::open_array(store.clone(), &path).unwrap();
+        assert_eq!(reopened.shape(), shape);
+        let mut writer =
+            TableWriter::create(store.clone(), &path, &zarr, &options.overwrite(true)).unwrap();
+        let error = writer.write(&batch.slice(0, 1)).unwrap_err().to_string();
+        assert!(
+            error.contains("go past the end of the array"),
+            "{shape:?}: {error}"
+        );
+    }
 }
 
 /// Text measured into a fixed width: `rows` strings of one letter, the first `width` long.

@@ -122,7 +122,9 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
             .split_first()
             .map_or(&[][..], |(_, trailing)| trailing);
         let inner: u64 = trailing.iter().product();
-        if shape.len() > 1 && (inner == 0 || !start.is_multiple_of(inner)) {
+        // With a trailing extent of 0 there are no rows: only element 0 begins one (and no
+        // record can be written, `write` says).
+        if shape.len() > 1 && !start.is_multiple_of(inner) {
             return Err(Error::Shape(format!(
                 "element {start} does not begin a row of the trailing dimensions {trailing:?}"
             )));
