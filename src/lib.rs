@@ -89,7 +89,9 @@
 //!
 //! Decoding validates: a `bool` byte other than 0 or 1, a UTF-32 code unit that is no `char`
 //! and an integer that is no variant of its enum are an [`Error::InvalidElement`] naming the
-//! record index, the field path and the byte offset (and the value and the enum).
+//! record index, the field path and the byte offset (and the value and the enum); read from an
+//! array, [`array::Error::InvalidElement`] adds the chunk's key and the element's indices in
+//! the array.
 //!
 //! # `#[derive(ZarrEnum)]`
 //!

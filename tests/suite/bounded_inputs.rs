@@ -669,40 +669,58 @@ fn set_index_entry(dir: &Path, entry: usize, offset: u64, nbytes: u64) {
 }
 
 /// `result` is the error of element 5's `ok` (byte offset 69) holding 0x02, in its message and
-/// its value; `what` names the array in a failure.
-fn says_bool_2_in_element_5(result: Result<Vec<Value>, ArrayReadError>, what: &str) {
+/// its value, stored in the chunk `key`; `what` names the array in a failure.
+fn says_bool_2_in_element_5(result: Result<Vec<Value>, ArrayReadError>, key: &str, what: &str) {
+    let chunk = format!("chunk {key}, element [5] of the array");
     let error = error_saying(
         result,
-        &["element 5", "field `ok`", "byte offset 69", "0x02"],
+        &[&chunk, "element 5", "field `ok`", "byte offset 69", "0x02"],
     );
     assert!(
         matches!(
-            error,
-            ArrayReadError::Zarr(Error::InvalidElement {
-                index: 5,
-                offset: 69,
-                fault: ElementFault::InvalidBool(2),
-                ..
-            })
+            &error,
+            ArrayReadError::InvalidElement {
+                key: stored_in,
+                stored: true,
+                position,
+                source: Error::InvalidElement {
+                    index: 5,
+                    offset: 69,
+                    fault: ElementFault::InvalidBool(2),
+                    ..
+                },
+            } if stored_in == key && position == &[5]
         ),
         "{what}: {error:?}"
     );
 }
 
 /// `result` is the error of element 5's `name` (byte offset 70) starting with the lone
-/// surrogate 0xd800, in its message and its value; `what` names the array in a failure.
-fn says_surrogate_in_element_5(result: Result<Vec<Value>, ArrayReadError>, what: &str) {
+/// surrogate 0xd800, in its message and its value, stored in the chunk `key`; `what` names the
+/// array in a failure.
+fn says_surrogate_in_element_5(result: Result<Vec<Value>, ArrayReadError>, key: &str, what: &str) {
+    let chunk = format!("chunk {key}, element [5] of the array");
     let error = error_saying(
         result,
-        &["element 5", "field `name`", "byte offset 70", "0x0000d800"],
+        &[
+            &chunk,
+            "element 5",
+            "field `name`",
+            "byte offset 70",
+            "0x0000d800",
+        ],
     );
     assert!(
         matches!(
-            error,
-            ArrayReadError::Zarr(Error::InvalidElement {
-                fault: ElementFault::InvalidUtf32(0xd800),
+            &error,
+            ArrayReadError::InvalidElement {
+                key: stored_in,
+                source: Error::InvalidElement {
+                    fault: ElementFault::InvalidUtf32(0xd800),
+                    ..
+                },
                 ..
-            })
+            } if stored_in == key
         ),
         "{what}: {error:?}"
     );
@@ -868,6 +886,7 @@ fn bad_input_cases() {
         edit_chunk(&dir, "c/1", |bytes| bytes[17] = 2);
         says_bool_2_in_element_5(
             bounded_thrice("bool 2", || read_array(&dir)),
+            "c/1",
             "little-endian",
         );
         assert!(zarrs_read_fails(&dir));
@@ -880,6 +899,7 @@ fn bad_input_cases() {
         });
         says_surrogate_in_element_5(
             bounded_thrice("utf-32", || read_array(&dir)),
+            "c/1",
             "little-endian",
         );
         assert!(zarrs_read_fails(&dir));
@@ -929,6 +949,7 @@ fn bad_input_cases() {
                 edit_chunk(&dir, key, |bytes| bytes[start + 17] = 2);
                 says_bool_2_in_element_5(
                     bounded_thrice("big-endian bool 2", || read_array(&dir)),
+                    key,
                     name,
                 );
                 let dir = written_array(&format!("{name}_utf32"), options.clone());
@@ -938,6 +959,7 @@ fn bad_input_cases() {
                 });
                 says_surrogate_in_element_5(
                     bounded_thrice("big-endian utf-32", || read_array(&dir)),
+                    key,
                     name,
                 );
             }

@@ -318,3 +318,79 @@ fn an_unreadable_metadata_document_is_named() {
     assert!(matches!(error, Error::MetadataRead { .. }), "{error:?}");
     says(&error, &["cannot read the metadata document .zattrs"], &[]);
 }
+
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
+struct Flagged {
+    flag: bool,
+    kind: Kind,
+}
+
+#[derive(zarrdt::ZarrEnum, Clone, Copy, Debug, PartialEq, Default)]
+#[repr(u8)]
+enum Kind {
+    #[default]
+    A = 1,
+    B = 2,
+}
+
+/// An invalid element read from an array is named where it is: the chunk's key and its
+/// indices in the array, beside its index and byte offset in the read's output and its field;
+/// one that is the array's fill value (its chunk not stored) says so.
+#[test]
+fn an_invalid_element_names_its_chunk_and_place_in_the_array() {
+    let dir = scratch("invalid_element");
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let array = ArrayOptions::new(vec![4, 4], vec![2, 2])
+        .compression(Compression::None)
+        .create(store.clone(), "/a", &Flagged::default())
+        .unwrap();
+    array
+        .store_records(
+            &[0..2, 0..4],
+            &[Flagged {
+                flag: true,
+                kind: Kind::B,
+            }; 8],
+        )
+        .unwrap();
+    // Element [1, 3] of the array: the last of chunk c/0/1 (two bytes each), its `flag` 2.
+    let chunk = dir.join("a/c/0/1");
+    let mut bytes = std::fs::read(&chunk).unwrap();
+    bytes[6] = 2;
+    std::fs::write(&chunk, bytes).unwrap();
+    let error = array
+        .retrieve_records::<Flagged>(&[1..2, 2..4])
+        .unwrap_err();
+    says(
+        &error,
+        &[
+            "chunk a/c/0/1, element [1, 3] of the array",
+            "element 1 at field `flag`, byte offset 2",
+        ],
+        &["not stored"],
+    );
+    assert!(
+        matches!(&error, Error::InvalidElement { stored: true, position, .. } if position == &[1, 3]),
+        "{error:?}"
+    );
+    // The fill value's `kind` made 9, which no variant names: rows 2..4 are not stored.
+    let document = dir.join("a/zarr.json");
+    let text = std::fs::read_to_string(&document).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    json["fill_value"]["kind"] = json!(9);
+    std::fs::write(&document, json.to_string()).unwrap();
+    let array = open_array(store, "/a").unwrap();
+    let error = array.retrieve_values(&[2..4, 0..4]).map(|_| ()).err();
+    assert!(error.is_none(), "as values, 9 is a uint8: {error:?}");
+    let error = array
+        .retrieve_records::<Flagged>(&[2..4, 0..4])
+        .unwrap_err();
+    says(
+        &error,
+        &[
+            "chunk a/c/1/0 (not stored: the element is the array's fill value), element [2, 0]",
+            "no variant",
+        ],
+        &[],
+    );
+}

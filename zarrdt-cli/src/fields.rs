@@ -30,7 +30,32 @@ fn names(path: &FieldPath) -> Vec<String> {
         .collect()
 }
 
-/// The paths named by `wanted` (each either a path as displayed, or the names joined by `.`).
+/// The paths of one `--fields` argument (`a,b.c`, `["x,y"],z`): split at the commas outside
+/// quoted names and brackets.
+fn split_paths(argument: &str) -> Vec<&str> {
+    let mut paths = Vec::new();
+    let (mut start, mut depth, mut quoted, mut escaped) = (0, 0usize, false, false);
+    for (at, character) in argument.char_indices() {
+        match character {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '[' if !quoted => depth += 1,
+            ']' if !quoted => depth = depth.saturating_sub(1),
+            ',' if !quoted && depth == 0 => {
+                paths.push(&argument[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    paths.push(&argument[start..]);
+    paths
+}
+
+/// The paths named by `wanted` (arguments of comma-separated paths, each either a path as
+/// displayed, or the names joined by `.`; the displayed form first, so that `a.b`, the field
+/// `b` of the struct `a`, is not taken for a field named `a.b`, shown as `["a.b"]`).
 fn resolve(layout: &Layout, wanted: &[String]) -> Result<BTreeSet<Vec<String>>, String> {
     let mut all = FieldPaths(Vec::new());
     walk(layout, &mut all);
@@ -43,12 +68,17 @@ fn resolve(layout: &Layout, wanted: &[String]) -> Result<BTreeSet<Vec<String>>, 
         return Err("--fields needs a struct data type; this array's elements are scalars".into());
     }
     let mut chosen = BTreeSet::new();
-    for name in wanted {
+    for name in wanted.iter().flat_map(|argument| split_paths(argument)) {
         let name = name.trim();
-        let found: Vec<&(String, Vec<String>)> = all
-            .iter()
-            .filter(|(shown, names)| shown == name || names.join(".") == name)
-            .collect();
+        let shown_so: Vec<&(String, Vec<String>)> =
+            all.iter().filter(|(shown, _)| shown == name).collect();
+        let found: Vec<&(String, Vec<String>)> = if shown_so.len() == 1 {
+            shown_so
+        } else {
+            all.iter()
+                .filter(|(shown, names)| shown == name || names.join(".") == name)
+                .collect()
+        };
         match found.as_slice() {
             [] => {
                 let top: Vec<&str> = all
@@ -193,6 +223,49 @@ mod tests {
             prune(&layout, &["[\"foo.mask\"]".into()]).unwrap().size(),
             14
         );
+    }
+
+    /// The names of the top-level fields `prune` kept of `layout` for `wanted`.
+    fn kept(layout: &Layout, wanted: &[&str]) -> Result<Vec<String>, String> {
+        let wanted: Vec<String> = wanted.iter().map(|&w| w.to_owned()).collect();
+        let Layout::Struct(structure) = prune(layout, &wanted)? else {
+            panic!("a struct")
+        };
+        Ok(structure
+            .fields()
+            .iter()
+            .map(|f| format!("{}@{}", f.name(), f.offset()))
+            .collect())
+    }
+
+    /// Names with commas are chosen quoted, as `inspect` shows them, in one argument with
+    /// others; `a.b`, as shown, is the nested field, `["a.b"]` the top-level one; a name
+    /// beginning with `-` is a name (clap takes it as the value).
+    #[test]
+    fn quoted_names_with_commas_and_dots_are_chosen() {
+        assert_eq!(split_paths("a,b.c"), ["a", "b.c"]);
+        assert_eq!(split_paths(r#"["x,y"],z"#), [r#"["x,y"]"#, "z"]);
+        assert_eq!(
+            split_paths(r#"["q\",]"],["r"]"#),
+            [r#"["q\",]"]"#, r#"["r"]"#]
+        );
+        let layout = Layout::from_v2_json(&json!([
+            ["comma,x", "<i4"],
+            ["a.b", "|u1"],
+            ["a", [["b", "<i2"], ["c", "|u1"]]],
+            ["-dash", "|u1"],
+            ["q\",]", "|u1"]
+        ]))
+        .unwrap();
+        assert_eq!(
+            kept(&layout, &[r#"["comma,x"],-dash"#]).unwrap(),
+            ["comma,x@0", "-dash@8"]
+        );
+        assert_eq!(kept(&layout, &["a.b"]).unwrap(), ["a@5"]);
+        assert_eq!(kept(&layout, &[r#"["a.b"]"#]).unwrap(), ["a.b@4"]);
+        assert_eq!(kept(&layout, &[r#"["q\",]"]"#]).unwrap(), ["q\",]@9"]);
+        let err = kept(&layout, &["comma"]).unwrap_err();
+        assert!(err.contains(r#"["comma,x"]"#), "{err}");
     }
 
     #[test]

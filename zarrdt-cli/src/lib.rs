@@ -96,8 +96,9 @@ pub enum Command {
         /// At most this many elements (the first ones in C order).
         #[arg(long, value_name = "N")]
         limit: Option<u64>,
-        /// Only these fields (dotted paths such as `a,b.c`; a struct field means all of it).
-        #[arg(long, value_name = "PATHS", value_delimiter = ',')]
+        /// Only these fields (dotted paths such as `a,b.c`; a struct field means all of it; a name
+        /// with a comma or dot quoted as `inspect` shows it: `["x,y"]`).
+        #[arg(long, value_name = "PATHS", allow_hyphen_values = true)]
         fields: Vec<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Json)]

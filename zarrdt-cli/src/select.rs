@@ -58,8 +58,9 @@ impl SelectionSpec {
     pub(crate) fn resolve(&self, shape: &[u64]) -> Result<Vec<Range<u64>>, String> {
         if self.0.len() > shape.len() {
             return Err(format!(
-                "--select has {} ranges, but the array has {} dimension{}",
+                "--select has {} range{}, but the array has {} dimension{}",
                 self.0.len(),
+                if self.0.len() == 1 { "" } else { "s" },
                 shape.len(),
                 if shape.len() == 1 { "" } else { "s" }
             ));

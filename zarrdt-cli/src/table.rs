@@ -34,8 +34,9 @@ pub struct ExportArgs {
     /// Index ranges per dimension, as in `dump` (rows are the elements in C order).
     #[arg(long, value_name = "RANGES", value_parser = crate::select::parse_selection, allow_hyphen_values = true)]
     pub select: Option<SelectionSpec>,
-    /// Only these fields (dotted paths such as `a,b.c`; a struct field means all of it).
-    #[arg(long, value_name = "PATHS", value_delimiter = ',')]
+    /// Only these fields (dotted paths such as `a,b.c`; a struct field means all of it; a name
+    /// with a comma or dot quoted as `inspect` shows it: `["x,y"]`).
+    #[arg(long, value_name = "PATHS", allow_hyphen_values = true)]
     pub fields: Vec<String>,
     /// Rows per record batch.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_ROWS)]

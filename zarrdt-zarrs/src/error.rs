@@ -34,6 +34,25 @@ pub enum Error {
         source: Box<ArrayError>,
     },
 
+    /// An element of a read that is no valid value of its type (a `bool` byte 2, a UTF-32 code
+    /// unit that is no character, an enum value no variant names): zarrdt's error
+    /// ([`zarrdt_core::Error::InvalidElement`], naming the element's index and byte offset in
+    /// the read's output and its field), with where the element is in the array and stored.
+    #[error(
+        "chunk {key}{}, element {position:?} of the array; in the read's output: {source}",
+        not_stored_part(*.stored)
+    )]
+    InvalidElement {
+        /// The store key of the chunk (for a sharded array, the shard) the element is in.
+        key: String,
+        /// Whether that chunk is stored: `false` if the element is the array's fill value.
+        stored: bool,
+        /// The element's indices in the array.
+        position: Vec<u64>,
+        /// zarrdt's error, counted in the read's output.
+        source: zarrdt_core::Error,
+    },
+
     /// The store failed (zarrs' error).
     #[error(transparent)]
     Storage(#[from] StorageError),
@@ -202,6 +221,15 @@ fn in_member(member: &Option<String>) -> String {
         .as_ref()
         .map(|member| format!(": {member}"))
         .unwrap_or_default()
+}
+
+/// The part of [`Error::InvalidElement`]'s message for a chunk that is not stored.
+fn not_stored_part(stored: bool) -> &'static str {
+    if stored {
+        ""
+    } else {
+        " (not stored: the element is the array's fill value)"
+    }
 }
 
 /// The index's part of [`Error::ChunkTooLarge`]'s message: none for a chunk without one.

@@ -53,8 +53,8 @@ pub trait ReadRecords {
     /// offsets (a Zarr v2 array's byte orders may be any), or the error names the first field
     /// that differs. A subset beyond the array, or a corrupt shard index, is an error before
     /// anything is read; a chunk that cannot be decoded is an error naming its key, and an
-    /// invalid element (a `bool` byte 2) one naming its index in the output, its field and its
-    /// byte offset.
+    /// invalid element (a `bool` byte 2) is [`Error::InvalidElement`], naming its chunk's key,
+    /// its indices in the array, and its index in the output, its field and its byte offset.
     fn retrieve_records<T: ZarrType + Send>(
         &self,
         subset: &dyn ArraySubsetTraits,

@@ -75,8 +75,58 @@ fn reserve<T>(out: &mut Vec<T>, elements: usize) -> Result<(), Error> {
         })
 }
 
-/// Reads `subset` of `array` (elements of `element_size` bytes) into `sink`, in C order.
+/// Reads `subset` of `array` (elements of `element_size` bytes) into `sink`, in C order; an
+/// invalid element is [`Error::InvalidElement`], naming where it is in the array.
 pub(crate) fn read<S, K>(
+    array: &Array<S>,
+    subset: &dyn ArraySubsetTraits,
+    element_size: usize,
+    sink: &mut K,
+) -> Result<(), Error>
+where
+    S: ?Sized + ReadableStorageTraits + 'static,
+    K: Sink,
+{
+    read_in_order(array, subset, element_size, sink).map_err(|error| match error {
+        Error::Zarr(source @ zarrdt_core::Error::InvalidElement { index, .. }) => {
+            located(array, subset, index, source)
+        }
+        other => other,
+    })
+}
+
+/// [`Error::InvalidElement`]: `source`, about element `index` of the read of `subset`, with
+/// that element's position in `array` and the key of the chunk (shard) it is in.
+fn located<S: ?Sized + ReadableStorageTraits + 'static>(
+    array: &Array<S>,
+    subset: &dyn ArraySubsetTraits,
+    index: usize,
+    source: zarrdt_core::Error,
+) -> Error {
+    // The index in C order of the subset's shape, as indices in the array.
+    let mut rest = index as u64;
+    let mut position: Vec<u64> = subset.start().to_vec();
+    for (at, extent) in position.iter_mut().zip(subset.shape().iter()).rev() {
+        let extent = extent.max(&1);
+        *at += rest % extent;
+        rest /= extent;
+    }
+    let chunk = array.chunk_grid().chunk_indices(&position).ok().flatten();
+    let Some(chunk) = chunk else {
+        return Error::Zarr(source);
+    };
+    let key = array.chunk_key(&chunk);
+    let stored = !matches!(array.storage().size_key(&key), Ok(None));
+    Error::InvalidElement {
+        key: key.to_string(),
+        stored,
+        position,
+        source,
+    }
+}
+
+/// [`read`], whose errors name no element's position in the array.
+fn read_in_order<S, K>(
     array: &Array<S>,
     subset: &dyn ArraySubsetTraits,
     element_size: usize,
