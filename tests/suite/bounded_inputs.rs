@@ -683,13 +683,13 @@ fn says_bool_2_in_element_5(result: Result<Vec<Value>, ArrayReadError>, key: &st
                 key: stored_in,
                 stored: true,
                 position,
-                source: Error::InvalidElement {
-                    index: 5,
-                    offset: 69,
-                    fault: ElementFault::InvalidBool(2),
-                    ..
-                },
-            } if stored_in == key && position == &[5]
+                source,
+            } if stored_in == key && position == &[5] && matches!(**source, Error::InvalidElement {
+                index: 5,
+                offset: 69,
+                fault: ElementFault::InvalidBool(2),
+                ..
+            })
         ),
         "{what}: {error:?}"
     );
@@ -715,12 +715,12 @@ fn says_surrogate_in_element_5(result: Result<Vec<Value>, ArrayReadError>, key: 
             &error,
             ArrayReadError::InvalidElement {
                 key: stored_in,
-                source: Error::InvalidElement {
-                    fault: ElementFault::InvalidUtf32(0xd800),
-                    ..
-                },
+                source,
                 ..
-            } if stored_in == key
+            } if stored_in == key && matches!(**source, Error::InvalidElement {
+                fault: ElementFault::InvalidUtf32(0xd800),
+                ..
+            })
         ),
         "{what}: {error:?}"
     );

@@ -1426,13 +1426,13 @@ fn is_bool_2(error: &zarrdt::array::Error, bad: usize) -> bool {
         error,
         zarrdt::array::Error::InvalidElement {
             stored: true,
-            source: zarrdt::Error::InvalidElement {
-                index,
-                fault: zarrdt::advanced::ElementFault::InvalidBool(2),
-                ..
-            },
+            source,
             ..
-        } if *index == bad
+        } if matches!(**source, zarrdt::Error::InvalidElement {
+            index,
+            fault: zarrdt::advanced::ElementFault::InvalidBool(2),
+            ..
+        } if index == bad)
     )
 }
 
@@ -2282,13 +2282,13 @@ fn large_chunks_decode_on_both_threads_from_either_byte_order() {
                     error,
                     zarrdt::array::Error::InvalidElement {
                         position,
-                        source: zarrdt::Error::InvalidElement {
-                            index: 42_345,
-                            offset,
-                            ..
-                        },
+                        source,
                         ..
-                    } if *offset == 42_345 * 37 + 28 && position == &[42_345]
+                    } if position == &[42_345] && matches!(**source, zarrdt::Error::InvalidElement {
+                        index: 42_345,
+                        offset,
+                        ..
+                    } if offset == 42_345 * 37 + 28)
                 ),
                 "{endian:?}: {error:?}"
             );

@@ -49,8 +49,9 @@ pub enum Error {
         stored: bool,
         /// The element's indices in the array.
         position: Vec<u64>,
-        /// zarrdt's error, counted in the read's output.
-        source: zarrdt_core::Error,
+        /// zarrdt's error ([`zarrdt_core::Error::InvalidElement`]), counted in the read's
+        /// output.
+        source: Box<zarrdt_core::Error>,
     },
 
     /// The store failed (zarrs' error).

@@ -121,7 +121,7 @@ fn located<S: ?Sized + ReadableStorageTraits + 'static>(
         key: key.to_string(),
         stored,
         position,
-        source,
+        source: Box::new(source),
     }
 }
 
