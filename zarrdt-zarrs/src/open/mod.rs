@@ -65,9 +65,9 @@ fn read_json<S: ?Sized + ReadableStorageTraits>(
     Ok(Some(json))
 }
 
-/// zarrs' metadata type (`T`) of the document at `key`, checked by zarrdt first: an error names
-/// the member zarrs refused (`order`, `filters[0]`) and the reason, where serde alone would say
-/// only the reason.
+/// zarrs' metadata type (`T`) of the document at `key` (which zarrdt's [`limits`] checked
+/// first): an error names the member zarrs refused (`order`, `filters[0]`) and the reason,
+/// where serde alone would say only the reason.
 fn zarrs_metadata<T: serde::de::DeserializeOwned>(key: &str, json: Json) -> Result<T, Error> {
     serde_path_to_error::deserialize(json).map_err(|error| {
         let member = error.path().to_string();
