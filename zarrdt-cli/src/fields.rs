@@ -70,10 +70,10 @@ fn resolve(layout: &Layout, wanted: &[String]) -> Result<BTreeSet<Vec<String>>, 
     let mut chosen = BTreeSet::new();
     for name in wanted.iter().flat_map(|argument| split_paths(argument)) {
         let name = name.trim();
-        let shown_so: Vec<&(String, Vec<String>)> =
+        let as_shown: Vec<&(String, Vec<String>)> =
             all.iter().filter(|(shown, _)| shown == name).collect();
-        let found: Vec<&(String, Vec<String>)> = if shown_so.len() == 1 {
-            shown_so
+        let found: Vec<&(String, Vec<String>)> = if as_shown.len() == 1 {
+            as_shown
         } else {
             all.iter()
                 .filter(|(shown, names)| shown == name || names.join(".") == name)

@@ -103,16 +103,21 @@ fn located<S: ?Sized + ReadableStorageTraits + 'static>(
     index: usize,
     source: zarrdt_core::Error,
 ) -> Error {
-    // The index in C order of the subset's shape, as indices in the array.
-    let mut rest = index as u64;
-    let mut position: Vec<u64> = subset.start().to_vec();
-    for (at, extent) in position.iter_mut().zip(subset.shape().iter()).rev() {
-        let extent = extent.max(&1);
-        *at += rest % extent;
-        rest /= extent;
-    }
-    let chunk = array.chunk_grid().chunk_indices(&position).ok().flatten();
-    let Some(chunk) = chunk else {
+    // The index in C order of the subset's shape (which holds the element, so no extent of
+    // it is 0), as indices in the array.
+    let shape = subset.shape();
+    let within = (!shape.contains(&0))
+        .then(|| zarrs::array::unravel_index(index as u64, &shape))
+        .flatten();
+    let Some(within) = within else {
+        return Error::Zarr(source);
+    };
+    let position: Vec<u64> = within
+        .iter()
+        .zip(subset.start().iter())
+        .map(|(at, start)| start + at)
+        .collect();
+    let Some(chunk) = array.chunk_grid().chunk_indices(&position).ok().flatten() else {
         return Error::Zarr(source);
     };
     let key = array.chunk_key(&chunk);
