@@ -5,7 +5,9 @@
 #     value (tests/suite/s3_interop.rs) and writes its own; examples/s3.rs writes a million records;
 #  3. zarr-python reads every value the Rust side wrote, Dask and tensorstore (flat records of
 #     core types, the only struct arrays it opens) too (tests/s3/zarr_side.py check);
-#  4. faults: the server is stopped (SIGSTOP) in the middle of a write: the write must fail
+#  4. the CLI reads with the keys in a profile of the AWS CLI's files alone, and names a profile
+#     it cannot use;
+#  5. faults: the server is stopped (SIGSTOP) in the middle of a write: the write must fail
 #     within a bounded time with an error naming the chunk, and, the server resumed, a rerun
 #     must complete the array, which zarr-python then reads in full.
 # Anything that cannot run (venv, server, bucket) fails the script with a message.
@@ -91,6 +93,31 @@ example="$(test_build_executable example s3)"
 echo "== zarr-python, Dask and tensorstore read every value the Rust side wrote"
 "$py" "$here/zarr_side.py" check "$bucket"
 "$py" "$here/zarr_side.py" readings "$bucket" readings.zarr
+
+echo "== credentials from a profile of the AWS CLI's files alone"
+zarrdt_bin="$(test_build_executable bin zarrdt)"
+profile_files="$work/profile"
+mkdir -p "$profile_files"
+printf '[ci]\naws_access_key_id = %s\naws_secret_access_key = %s\n' \
+  "$AWS_ACCESS_KEY_ID" "$AWS_SECRET_ACCESS_KEY" >"$profile_files/credentials"
+printf '[profile ci]\nregion = %s\n[profile sso]\nsso_session = corp\n' "$AWS_REGION" \
+  >"$profile_files/config"
+profile_env=(env -u AWS_ACCESS_KEY_ID -u AWS_SECRET_ACCESS_KEY -u AWS_REGION -u AWS_DEFAULT_REGION
+  AWS_SHARED_CREDENTIALS_FILE="$profile_files/credentials" AWS_CONFIG_FILE="$profile_files/config")
+dumped="$("${profile_env[@]}" AWS_PROFILE=ci "$zarrdt_bin" dump "s3://$bucket/readings.zarr" --limit 2)"
+if ! grep -q '"values"' <<<"$dumped"; then
+  echo "error: zarrdt dump with the profile's keys gave no values:" >&2; echo "$dumped" >&2; exit 1
+fi
+for profile in sso missing; do
+  status=0
+  message="$("${profile_env[@]}" AWS_PROFILE=$profile "$zarrdt_bin" inspect \
+    "s3://$bucket/readings.zarr" 2>&1)" || status=$?
+  if ((status != 1)) || ! grep -q "profile \`$profile\`" <<<"$message"; then
+    echo "error: the profile $profile: exit $status, not an error naming it: $message" >&2; exit 1
+  fi
+  echo "   AWS_PROFILE=$profile: $message"
+done
+echo "   AWS_PROFILE=ci: read readings.zarr with the keys of the profile file"
 
 echo "== faults: the server stops in the middle of a write"
 fault_records=5000000

@@ -40,10 +40,15 @@ impl Default for StoreOptions {
 /// * a directory path (or a `file://` URL): the directory is the store, the path `"/"`;
 ///   created when an array is written to it;
 /// * `s3://bucket/prefix` (with the `s3` feature): the bucket is the store, the path
-///   `"/prefix"`. Credentials, region and endpoint come from the environment, as the AWS
-///   tools read them (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`,
-///   `AWS_REGION`, `AWS_ENDPOINT_URL` for an S3-compatible server, `AWS_ALLOW_HTTP=true` for
-///   one without TLS).
+///   `"/prefix"`. Credentials, region and endpoint come from the environment
+///   (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_SESSION_TOKEN`, `AWS_REGION`,
+///   `AWS_ENDPOINT_URL` for an S3-compatible server, `AWS_ALLOW_HTTP=true` for one without
+///   TLS, `AWS_SKIP_SIGNATURE=true` for unsigned requests to a public bucket); where it has no
+///   credentials or no region, from the profile `AWS_PROFILE` (else `default`) of the AWS
+///   CLI's files (`~/.aws/credentials` and `~/.aws/config`, or `AWS_SHARED_CREDENTIALS_FILE`
+///   and `AWS_CONFIG_FILE`), static keys only: a profile that gets its credentials through
+///   SSO, `credential_process` or a role is an error saying how to give them. With none of
+///   these, the instance metadata service (EC2) is asked.
 ///
 /// Any other URL (`https://…`, `gs://…`) is [`Error::Store`], not a directory of that name.
 ///
@@ -118,6 +123,9 @@ fn s3_store(
 }
 
 #[cfg(feature = "s3")]
+mod aws_profile;
+
+#[cfg(feature = "s3")]
 mod s3 {
     //! S3 through `object_store`, made synchronous for zarrs' sync API by one runtime.
 
@@ -181,7 +189,8 @@ mod s3 {
         // The timeouts go in as configuration, on top of the client settings the environment
         // gives (`AWS_ALLOW_HTTP`, proxies…), which replacing the client options would drop.
         let millis = |duration: std::time::Duration| format!("{}ms", duration.as_millis());
-        let s3 = AmazonS3Builder::from_env()
+        let env = |name: &str| std::env::var(name).ok();
+        let s3 = super::aws_profile::apply(AmazonS3Builder::from_env(), &env, &location)?
             .with_bucket_name(bucket)
             .with_config(
                 AmazonS3ConfigKey::Client(ClientConfigKey::Timeout),
