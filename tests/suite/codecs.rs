@@ -178,6 +178,46 @@ fn every_numcodecs_compression_round_trips_in_zarr_v2() {
     }
 }
 
+/// A record of 320 bytes, past the largest type size blosc shuffles by.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Wide {
+    values: [f64; 40],
+}
+
+/// Blosc arrays of records over 255 bytes say `"typesize": 1` (c-blosc's own reading of a
+/// larger type size, so the same chunk bytes), which tensorstore accepts; it refused the
+/// record's size (320) as out of its range 1 to 255.
+#[test]
+fn blosc_of_records_over_255_bytes_is_written_with_typesize_1() {
+    for (size, typesize) in [(Wide::SIZE, 1), (Station::SIZE, Station::SIZE)] {
+        let dir = scratch(&format!("blosc_typesize_{size}"));
+        let options =
+            ArrayOptions::new(vec![10], vec![4]).compression(Compression::BloscLz4 { level: 5 });
+        let written: Vec<Value> = if size == Wide::SIZE {
+            let array = options
+                .create(store(&dir), "/", &Wide { values: [0.0; 40] })
+                .unwrap();
+            let records: Vec<Wide> = (0..10)
+                .map(|i| Wide {
+                    values: std::array::from_fn(|j| (i * 40 + j) as f64),
+                })
+                .collect();
+            array.store_records(&[0..10], &records).unwrap();
+            records.iter().map(ZarrType::to_value).collect()
+        } else {
+            let array = options.create(store(&dir), "/", &station_fill()).unwrap();
+            let records: Vec<Station> = (0..10).map(station).collect();
+            array.store_records(&[0..10], &records).unwrap();
+            records.iter().map(ZarrType::to_value).collect()
+        };
+        let codecs = read_json(&dir.join("zarr.json"))["codecs"].clone();
+        assert_eq!(codecs[1]["name"], "blosc", "{codecs}");
+        assert_eq!(codecs[1]["configuration"]["typesize"], typesize, "{codecs}");
+        let array = open_array(store(&dir), "/").unwrap();
+        assert_eq!(array.retrieve_values(&[0..10]).unwrap(), written);
+    }
+}
+
 #[test]
 fn the_v2_compressors_are_numcodecs_configurations() {
     let layout = Layout::from_v2_json(&json!([["a", "<u2"]])).unwrap();

@@ -515,7 +515,7 @@ impl ArrayOptions {
                         level,
                         None,
                         BloscShuffleMode::Shuffle,
-                        Some(size),
+                        Some(crate::codec::blosc::typesize(size)),
                     )
                     .map_err(|e| invalid(e.to_string()))?,
                 )))]

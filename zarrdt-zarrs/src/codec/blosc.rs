@@ -30,6 +30,20 @@ pub(crate) fn wrap(inner: Arc<dyn BytesToBytesCodecTraits>) -> BoundedCodec {
     BoundedCodec::checked(inner, check)
 }
 
+/// The largest type size c-blosc shuffles by (`BLOSC_MAX_TYPESIZE`).
+const MAX_TYPESIZE: usize = 255;
+
+/// The `typesize` a blosc codec of records of `record_size` bytes is written with: the record's
+/// size, or 1 above 255, which is what c-blosc takes such a type size as (so the chunks are the
+/// same bytes), and what tensorstore accepts (1 to 255; it refused arrays of larger records).
+pub(crate) fn typesize(record_size: usize) -> usize {
+    if record_size > MAX_TYPESIZE {
+        1
+    } else {
+        record_size
+    }
+}
+
 /// Checks that the blosc buffer `encoded` declares a decoded size `expected` admits.
 fn check(encoded: &[u8], expected: DecodedSize) -> Result<(), CodecError> {
     let Some(header) = encoded.get(..HEADER) else {
@@ -89,5 +103,30 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(short.contains("shorter than the 16-byte header"), "{short}");
+    }
+
+    /// c-blosc takes a type size above 255 as 1: chunks written with `typesize` 320 and with
+    /// the 1 `typesize` writes for records of 320 bytes are the same bytes.
+    #[test]
+    fn records_larger_than_255_bytes_are_written_with_typesize_1() {
+        assert_eq!(typesize(255), 255);
+        assert_eq!(typesize(320), 1);
+        let data: Vec<u8> = (0..32_000u32).map(|i| (i * 31 % 251) as u8).collect();
+        let options = CodecOptions::default();
+        let encode = |typesize: usize| {
+            BloscCodec::new(
+                BloscCompressor::LZ4,
+                BloscCompressionLevel::try_from(5).unwrap(),
+                None,
+                BloscShuffleMode::Shuffle,
+                Some(typesize),
+            )
+            .unwrap()
+            .encode(Cow::Borrowed(&data), &options)
+            .unwrap()
+            .into_owned()
+        };
+        assert_eq!(encode(320), encode(super::typesize(320)));
+        assert_ne!(encode(4), encode(1), "a shuffle by 4 differs from none");
     }
 }

@@ -110,7 +110,9 @@ pub(crate) fn decode(
             trailing("zlib", decoder.get_ref().len())
         }
         Kind::Bz2 => {
-            let mut decoder = bzip2::bufread::BzDecoder::new(encoded);
+            // Every stream, one after another, as Python's `bz2.decompress` (and so
+            // zarr-python) reads them; bytes after the last that begin no stream are an error.
+            let mut decoder = bzip2::bufread::MultiBzDecoder::new(encoded);
             read_bounded_into("bz2", &mut decoder, expected, encoded.len(), out)?;
             trailing("bz2", decoder.get_ref().len())
         }
@@ -169,6 +171,29 @@ mod tests {
                 .to_string();
             assert!(error.contains("more than 4096"), "{kind:?}: {error}");
         }
+    }
+
+    /// bzip2 streams one after another (as `cat a.bz2 b.bz2` makes, and Python's `bz2` reads)
+    /// are one chunk; it was refused as "decodes to 40 bytes" (the first stream's).
+    #[test]
+    fn bz2_streams_one_after_another_are_one_chunk() {
+        let codec = Kind::Bz2.codec(9).unwrap();
+        let options = CodecOptions::default();
+        let data: Vec<u8> = (0..96u32).map(|i| (i * 7 % 251) as u8).collect();
+        let stream = |bytes: &[u8]| {
+            codec
+                .encode(Cow::Borrowed(bytes), &options)
+                .unwrap()
+                .into_owned()
+        };
+        let encoded: Vec<u8> = [stream(&data[..40]), stream(&data[40..])].concat();
+        let exact = BytesRepresentation::FixedSize(96);
+        let decoded = codec
+            .decode(Cow::Owned(encoded.clone()), &exact, &options)
+            .unwrap();
+        assert_eq!(decoded.as_ref(), data.as_slice());
+        let tail = [encoded.as_slice(), b"junk"].concat();
+        assert!(codec.decode(Cow::Owned(tail), &exact, &options).is_err());
     }
 
     #[test]

@@ -87,8 +87,8 @@ pub(crate) fn decode(
     }
     let size = usize::try_from(expected.size)
         .map_err(|_| expected.mismatch("zstd", expected.size, true))?;
-    // The frame's own claim is only a check: the buffer is the chunk's size.
-    if let Ok(Some(declared)) = zstd::zstd_safe::get_frame_content_size(encoded)
+    // The frames' own claim is only a check: the buffer is the chunk's size.
+    if let Some(declared) = declared_size(encoded)
         && declared != expected.size
     {
         return Err(expected.mismatch("zstd", declared, false));
@@ -131,6 +131,24 @@ pub(crate) fn decode(
         return Err(expected.mismatch("zstd", out.len() as u64, false));
     }
     Ok(())
+}
+
+/// The decoded size the frames of `encoded` declare together, as `ZSTD_findDecompressedSize`
+/// counts it (a chunk may be several frames, as parallel and streaming compressors write them,
+/// and skippable frames, which decode to nothing): `None` if a frame does not declare its size
+/// or the frames cannot be told apart (the decoder then says what is wrong). One step per
+/// frame, each at least a frame header long.
+fn declared_size(encoded: &[u8]) -> Option<u64> {
+    let mut rest = encoded;
+    let mut total = 0u64;
+    while !rest.is_empty() {
+        let frame = zstd::zstd_safe::find_frame_compressed_size(rest).ok()?;
+        let (header, after) = rest.split_at_checked(frame).filter(|_| frame > 0)?;
+        let size = zstd::zstd_safe::get_frame_content_size(header).ok()??;
+        total = total.checked_add(size)?;
+        rest = after;
+    }
+    Some(total)
 }
 
 #[cfg(test)]
@@ -203,6 +221,53 @@ mod tests {
         let error = decode(&frames, expected, &mut out).unwrap_err().to_string();
         assert!(error.contains("4096"), "{error}");
         assert_eq!(out.capacity(), room);
+    }
+
+    /// A skippable frame: its magic number, its length, and that many bytes of its own.
+    fn skippable(payload: &[u8]) -> Vec<u8> {
+        let mut frame = 0x184D_2A50_u32.to_le_bytes().to_vec();
+        frame.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        frame.extend_from_slice(payload);
+        frame
+    }
+
+    /// A chunk of several frames, each declaring its own size, and skippable frames before,
+    /// between and after them, decodes as zarr-python 3 reads it (it was refused as "decodes
+    /// to 48 bytes", the first frame's size, or 0 with a skippable frame first); the sizes
+    /// declared together are still checked against the chunk's.
+    #[test]
+    fn several_frames_and_skippable_frames_decode_whole() {
+        let chunk: Vec<u8> = (0..96u32).map(|i| (i * 7 % 251) as u8).collect();
+        let first = zstd::bulk::compress(&chunk[..48], 3).unwrap();
+        let second = zstd::bulk::compress(&chunk[48..], 3).unwrap();
+        let representation = BytesRepresentation::FixedSize(96);
+        let options = CodecOptions::default();
+        let layouts = [
+            [first.clone(), second.clone()].concat(),
+            [skippable(b"index"), first.clone(), second.clone()].concat(),
+            [
+                first.clone(),
+                skippable(&[]),
+                second.clone(),
+                skippable(b"seek table"),
+            ]
+            .concat(),
+        ];
+        for encoded in layouts {
+            assert_eq!(declared_size(&encoded), Some(96));
+            let decoded = codec()
+                .decode(Cow::Owned(encoded), &representation, &options)
+                .unwrap();
+            assert_eq!(decoded.as_ref(), chunk.as_slice());
+        }
+        let three = [first.clone(), second.clone(), first].concat();
+        let error = codec()
+            .decode(Cow::Owned(three), &representation, &options)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("144") && error.contains("96"), "{error}");
+        // Bytes that are no frame leave the check to the decoder, which refuses them.
+        assert_eq!(declared_size(&[second, vec![1, 2, 3]].concat()), None);
     }
 
     #[test]
