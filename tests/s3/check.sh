@@ -6,7 +6,7 @@
 #  3. zarr-python reads every value the Rust side wrote, Dask and tensorstore (flat records of
 #     core types, the only struct arrays it opens) too (tests/s3/zarr_side.py check);
 #  4. the CLI reads with the keys in a profile of the AWS CLI's files alone, and names a profile
-#     it cannot use;
+#     it cannot use; it exports from the bucket and imports into it (not over an array);
 #  5. faults: the server is stopped (SIGSTOP) in the middle of a write: the write must fail
 #     within a bounded time with an error naming the chunk, and, the server resumed, a rerun
 #     must complete the array, which zarr-python then reads in full.
@@ -118,6 +118,21 @@ for profile in sso missing; do
   echo "   AWS_PROFILE=$profile: $message"
 done
 echo "   AWS_PROFILE=ci: read readings.zarr with the keys of the profile file"
+
+echo "== the CLI's export from and import to the bucket"
+"$zarrdt_bin" export "s3://$bucket/readings.zarr" "$work/readings.parquet" --select 0:1000
+"$zarrdt_bin" import "$work/readings.parquet" "s3://$bucket/imported.zarr" --chunks 100 --shards 500
+status=0
+message="$("$zarrdt_bin" import "$work/readings.parquet" "s3://$bucket/imported.zarr" 2>&1)" || status=$?
+if ((status != 1)) || ! grep -q "imported.zarr: already exists; import creates a new array" <<<"$message"; then
+  echo "error: an import onto an array in the bucket: exit $status: $message" >&2; exit 1
+fi
+echo "   again onto it: $message"
+count="$("$zarrdt_bin" dump "s3://$bucket/imported.zarr" --select 998: | grep -c '"ok"')"
+if [[ "$count" != 2 ]]; then
+  echo "error: the imported array's records 998..1000 dumped as $count records" >&2; exit 1
+fi
+echo "   exported 1000 readings, imported them into imported.zarr, dumped its last 2"
 
 echo "== faults: the server stops in the middle of a write"
 fault_records=5000000

@@ -82,11 +82,15 @@ pub(crate) fn generate(opened: &Opened, name: &str) -> Result<String, Failure> {
             generator
                 .define(structure, name.to_owned(), "the record", &FieldPath::root())
                 .map_err(|e| opened.fail(e))?;
+            // The location as a Rust string literal: `open_store` takes it as given (a
+            // directory or s3://…), and gives the node's path in its store.
             let _ = write!(
                 code,
                 "//\n// Read them with zarrdt (zarrs feature): \
-                 `zarrdt::open_array(store, \"/\")?.retrieve_records::<{name}>(&subset)?` \
-                 (with `zarrdt::ReadRecords` in scope).\n\nuse zarrdt::ZarrStruct;\n"
+                 `let (store, path) = zarrdt::open_store({location:?})?;` then \
+                 `zarrdt::open_array(store, &path)?.retrieve_records::<{name}>(&subset)?` \
+                 (with `zarrdt::ReadRecords` in scope).\n\nuse zarrdt::ZarrStruct;\n",
+                location = opened.path,
             );
             for definition in &generator.structs {
                 code.push('\n');

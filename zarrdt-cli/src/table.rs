@@ -82,7 +82,8 @@ pub(crate) fn export(
     report: &mut impl std::io::Write,
 ) -> Result<(), Failure> {
     let (path, out) = (options.path.as_str(), options.out.as_path());
-    let format = format_of(out)?;
+    let format =
+        format_of(out).map_err(|problem| Failure::at(&out.display().to_string(), problem))?;
     let opened = open(path, limits)?;
     let mut read = ReadOptions::default().batch_rows(options.batch_rows.max(1));
     if let Some(selection) = &options.select {
@@ -242,6 +243,11 @@ pub(crate) fn import(
                 zarrdt::arrow::Error::Array(zarrdt::array::Error::NodeExists { .. })
             );
             abandon(out, local, (!existed).then_some((&*store, node.as_str())));
+            if existed {
+                // The same words as for a directory that exists (above), not the library's
+                // advice to call `open_array`.
+                return Err(fail_out(&"already exists; import creates a new array"));
+            }
             return Err(fail_out(&error));
         }
     };

@@ -22,7 +22,6 @@ use zarrdt::arrow::arrow_schema::{
     ArrowError, DataType, Field, Fields, Schema, SchemaRef, TimeUnit,
 };
 
-use crate::Failure;
 use crate::damaged::{Guarded, guarded};
 use crate::parquet_writer::ParallelParquetWriter;
 
@@ -76,7 +75,15 @@ pub(crate) enum Format {
     IpcStream,
 }
 
-pub(crate) fn format_of(path: &Path) -> Result<Format, Failure> {
+pub(crate) fn format_of(path: &Path) -> Result<Format, String> {
+    if let Some((scheme, _)) = path.to_str().and_then(|path| path.split_once("://")) {
+        // A table is a local file: `s3://bucket/t.parquet` would otherwise be the path of a
+        // directory `s3:`, and fail as "No such file or directory".
+        return Err(format!(
+            "table files are local files; `{scheme}://` is not read or written here (copy the \
+             table to or from a local file, or give a Zarr array's location as PATH)"
+        ));
+    }
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
@@ -85,10 +92,9 @@ pub(crate) fn format_of(path: &Path) -> Result<Format, Failure> {
         Some("parquet" | "pq") => Ok(Format::Parquet),
         Some("arrow" | "feather" | "ipc") => Ok(Format::Ipc),
         Some("arrows") => Ok(Format::IpcStream),
-        _ => Err(Failure::at(
-            &path.display().to_string(),
-            "unknown table format: name the file .parquet (Parquet) or .arrow (Arrow IPC)",
-        )),
+        _ => Err(
+            "unknown table format: name the file .parquet (Parquet) or .arrow (Arrow IPC)".into(),
+        ),
     }
 }
 
@@ -189,8 +195,9 @@ pub(crate) fn read_table(
     path: &Path,
     batch_rows: usize,
 ) -> Result<Source, Box<dyn std::error::Error>> {
+    let format = format_of(path)?;
     let file = File::open(path)?;
-    match format_of(path).map_err(|f| f.message().to_owned())? {
+    match format {
         Format::Parquet => {
             // As the IPC readers below, guarded (no damaged Parquet file has made parquet-rs
             // panic yet: 80 tried).

@@ -337,6 +337,13 @@ fn failures_are_one_line_naming_the_file() {
     let array = write_array(&dir, false);
     let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
     zarrdt(["export", &array, &path("t.csv")]).fails(1, "t.csv", "unknown table format");
+    // A table is a local file: an object store URL is said to be one (it was a directory
+    // `s3:`, "No such file or directory"), for export's output and import's input alike.
+    let local = "table files are local files; `s3://` is not read or written here";
+    zarrdt(["export", &array, "s3://bucket/t.parquet"]).fails(1, "s3://bucket/t.parquet", local);
+    let out = path("from-s3.zarr");
+    zarrdt(["import", "s3://bucket/t.parquet", &out]).fails(1, "s3://bucket/t.parquet", local);
+    assert!(!Path::new(&out).exists());
     zarrdt(["export", &path("none.zarr"), &path("t.parquet")]).fails(1, "none.zarr", "");
     // A datetime64[s] beyond Parquet's milliseconds: refused, and no file is left.
     let fixture =
