@@ -184,6 +184,9 @@ fn text(error: &zarrdt::array::Error) -> String {
 /// or a shard index zarrdt checks before it reads.
 fn stricter_than_zarrs(error: &zarrdt::array::Error) -> bool {
     match error {
+        // An invalid element read from a chunk (named with its chunk and place); the core's
+        // error as it is where no chunk is read.
+        zarrdt::array::Error::InvalidElement { .. } => true,
         zarrdt::array::Error::Zarr(zarrdt::Error::InvalidElement { .. }) => true,
         zarrdt::array::Error::Shard { .. } => true,
         _ => false,
