@@ -47,7 +47,8 @@ impl Default for StoreOptions {
 ///   credentials or no region, from the profile `AWS_PROFILE` (else `default`) of the AWS
 ///   CLI's files (`~/.aws/credentials` and `~/.aws/config`, or `AWS_SHARED_CREDENTIALS_FILE`
 ///   and `AWS_CONFIG_FILE`), static keys only: a profile that gets its credentials through
-///   SSO, `credential_process` or a role is an error saying how to give them. With none of
+///   SSO or a role (or `credential_process`, without keys) is an error saying how to give
+///   them. With none of
 ///   these, the instance metadata service (EC2) is asked.
 ///
 /// Any other URL (`https://…`, `gs://…`) is [`Error::Store`], not a directory of that name.

@@ -5,9 +5,10 @@
 //! The order is the AWS tools' own: credentials and region in the environment win; then the
 //! profile named by `AWS_PROFILE` (or `AWS_DEFAULT_PROFILE`, else `default`), its keys from the
 //! credentials file before the config file. Static keys are all zarrdt takes from a profile; a
-//! profile that gets its credentials another way (`credential_process`, SSO, a role to assume)
-//! is an error saying how to give them, never a silent fall-through to the instance metadata
-//! service.
+//! profile that gets its credentials another way (SSO or a role to assume, which the AWS tools
+//! use before its keys, or `credential_process`, which they use where it has none) is an error
+//! saying how to give them, never other credentials, nor a silent fall-through to the instance
+//! metadata service.
 
 use std::path::{Path, PathBuf};
 
@@ -19,15 +20,20 @@ use crate::Error;
 /// A lookup of environment variables (the process's, or a test's own).
 pub(super) type Env<'a> = &'a dyn Fn(&str) -> Option<String>;
 
-/// The profile's keys that name a source of credentials zarrdt does not run.
+/// The profile's keys that name a source of credentials zarrdt does not run: those the AWS
+/// tools use before a profile's static keys, then `credential_process`, which they use only
+/// where it has none.
 const OTHER_SOURCES: [&str; 6] = [
-    "credential_process",
-    "sso_session",
-    "sso_start_url",
     "role_arn",
     "web_identity_token_file",
+    "sso_session",
+    "sso_start_url",
     "login_session",
+    CREDENTIAL_PROCESS,
 ];
+
+/// The one source of [`OTHER_SOURCES`] that comes after a profile's static keys.
+const CREDENTIAL_PROCESS: &str = "credential_process";
 
 /// What one profile of the shared files says.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -70,14 +76,28 @@ pub(super) fn apply(
         return match &named {
             Some(name) => Err(error(format!(
                 "the profile `{name}` (AWS_PROFILE) is in neither {} nor {}",
-                files.display(&files.credentials),
-                files.display(&files.config),
+                shown(files.credentials.as_deref()),
+                shown(files.config.as_deref()),
             ))),
             None => Ok(builder),
         };
     };
     let mut builder = builder;
     if !credentials_in_env {
+        let other_source = |(key, file): (&str, PathBuf)| {
+            error(format!(
+                "the profile `{name}` in {} gets its credentials through `{key}`, which zarrdt \
+                 does not run: give them in the environment, for example with `eval \"$(aws \
+                 configure export-credentials --profile {name} --format env)\"`",
+                file.display(),
+            ))
+        };
+        // A role or SSO comes before the profile's keys for the AWS tools: never other keys.
+        if let Some(source) = profile.other_source.clone()
+            && source.0 != CREDENTIAL_PROCESS
+        {
+            return Err(other_source(source));
+        }
         match (profile.access_key_id, profile.secret_access_key) {
             (Some(id), Some(secret)) => {
                 builder = builder
@@ -96,14 +116,8 @@ pub(super) fn apply(
                 )));
             }
             (None, None) => {
-                if let Some((key, file)) = profile.other_source {
-                    return Err(error(format!(
-                        "the profile `{name}` in {} gets its credentials through `{key}`, \
-                         which zarrdt does not run: give them in the environment, for example \
-                         with `eval \"$(aws configure export-credentials --profile {name} \
-                         --format env)\"`",
-                        file.display(),
-                    )));
+                if let Some(source) = profile.other_source {
+                    return Err(other_source(source));
                 }
             }
         }
@@ -138,13 +152,6 @@ impl SharedFiles {
             credentials: file("AWS_SHARED_CREDENTIALS_FILE", "credentials"),
             config: file("AWS_CONFIG_FILE", "config"),
         }
-    }
-
-    fn display(&self, file: &Option<PathBuf>) -> String {
-        file.as_deref().map_or_else(
-            || "(no home directory)".to_owned(),
-            |path| path.display().to_string(),
-        )
     }
 
     /// The profile `name` from both files (the credentials file's keys first), or `None` if
@@ -213,6 +220,14 @@ impl SharedFiles {
         }
         Ok(found.then_some(profile))
     }
+}
+
+/// A shared file's path for a message.
+fn shown(file: Option<&Path>) -> String {
+    file.map_or_else(
+        || "(no home directory)".to_owned(),
+        |path| path.display().to_string(),
+    )
 }
 
 /// The file at `path` parsed, `None` if there is none.
@@ -360,6 +375,24 @@ mod tests {
             sso.contains("gets its credentials through `sso_session`")
                 && sso.contains("aws configure export-credentials --profile sso"),
             "{sso}"
+        );
+        // Keys beside a role: the AWS tools assume the role; zarrdt uses neither.
+        let role = files(
+            "role",
+            Some(CREDENTIALS),
+            Some("[default]\nrole_arn = arn:aws:iam::1:role/r\nsource_profile = dev\n"),
+        );
+        let error = apply_with(&role, &[]).unwrap_err().to_string();
+        assert!(error.contains("through `role_arn`"), "{error}");
+        // Keys beside a credential process: the keys, as the AWS tools take them first.
+        let process = files(
+            "process",
+            Some(CREDENTIALS),
+            Some("[default]\ncredential_process = /bin/false\n"),
+        );
+        assert_eq!(
+            apply_with(&process, &[]).unwrap()[0].as_deref(),
+            Some("AKDEFAULT")
         );
         let half = files("half", Some("[default]\naws_access_key_id = AK\n"), None);
         let error = apply_with(&half, &[]).unwrap_err().to_string();
