@@ -7,6 +7,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use clap::builder::TypedValueParser as _;
 use zarrdt::array::{ArrayOptions, Compression, OpenOptions, open_store};
 use zarrdt::arrow::{BatchReader, ReadOptions, Sizes, TableType, TableWriter};
 use zarrdt::zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
@@ -39,7 +40,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "PATHS", allow_hyphen_values = true)]
     pub fields: Vec<String>,
     /// Rows per record batch.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_ROWS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_ROWS,
+          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
     pub batch_rows: usize,
     /// Compression of Parquet pages.
     #[arg(long = "parquet-compression", value_enum, default_value_t = ParquetCodec::Snappy)]
@@ -68,7 +70,8 @@ pub struct ImportArgs {
     #[arg(long, value_name = "CODEC", default_value = "zstd:3", value_parser = parse_compression)]
     pub compression: Compression,
     /// Rows per record batch read from the table.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_ROWS)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_ROWS,
+          value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
     pub batch_rows: usize,
     /// Show a progress line on stderr (by default only on a terminal, after a second).
     #[arg(long)]
@@ -85,7 +88,7 @@ pub(crate) fn export(
     let format =
         format_of(out).map_err(|problem| Failure::at(&out.display().to_string(), problem))?;
     let opened = open(path, limits)?;
-    let mut read = ReadOptions::default().batch_rows(options.batch_rows.max(1));
+    let mut read = ReadOptions::default().batch_rows(options.batch_rows);
     if let Some(selection) = &options.select {
         let shape = opened.array.shape().to_vec();
         read = read.select(selection.resolve(&shape).map_err(|e| opened.fail(e))?);
@@ -164,14 +167,14 @@ pub(crate) fn import(
     let shown = input.display().to_string();
     let fail_in = |e: &dyn std::fmt::Display| Failure::at(&shown, one_line(e));
     let fail_out = |e: &dyn std::fmt::Display| Failure::at(out, one_line(e));
-    let source = read_table(input, options.batch_rows.max(1)).map_err(|e| fail_in(&e))?;
+    let source = read_table(input, options.batch_rows).map_err(|e| fail_in(&e))?;
     let mut rows = source.rows;
     // The Zarr type: from the schema; text, bytes and list widths measured in a first pass
     // where the schema does not say.
     let zarr = match TableType::from_schema_within(&source.schema, None, limits) {
         Ok(zarr) => zarr,
         Err(zarrdt::arrow::Error::SizesNeeded { .. }) => {
-            let pass = read_table(input, options.batch_rows.max(1)).map_err(|e| fail_in(&e))?;
+            let pass = read_table(input, options.batch_rows).map_err(|e| fail_in(&e))?;
             let mut sizes = Sizes::default();
             let mut counted = 0u64;
             let mut progress = Progress::new(options.progress, "measured", rows);
@@ -191,7 +194,7 @@ pub(crate) fn import(
     // Arrow IPC files do not say how many rows they hold: count them when the table's shape
     // has other than one dimension, else let the array grow.
     if rows.is_none() && zarr.shape().is_some_and(|shape| shape.len() != 1) {
-        let pass = read_table(input, options.batch_rows.max(1)).map_err(|e| fail_in(&e))?;
+        let pass = read_table(input, options.batch_rows).map_err(|e| fail_in(&e))?;
         let mut counted = 0u64;
         for batch in pass.batches {
             counted += batch.map_err(|e| fail_in(&e))?.num_rows() as u64;

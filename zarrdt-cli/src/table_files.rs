@@ -93,7 +93,9 @@ pub(crate) fn format_of(path: &Path) -> Result<Format, String> {
         Some("arrow" | "feather" | "ipc") => Ok(Format::Ipc),
         Some("arrows") => Ok(Format::IpcStream),
         _ => Err(
-            "unknown table format: name the file .parquet (Parquet) or .arrow (Arrow IPC)".into(),
+            "unknown table format: name the file .parquet or .pq (Parquet), .arrow, .feather \
+             or .ipc (Arrow IPC file), or .arrows (Arrow IPC stream)"
+                .into(),
         ),
     }
 }
@@ -217,6 +219,15 @@ pub(crate) fn read_table(
             let mut file = file;
             let mut magic = [0u8; 6];
             let is_file = file.read_exact(&mut magic).is_ok() && &magic == b"ARROW1";
+            // Feather V1 (pyarrow's `version=1`) is no Arrow IPC: said so, rather than its magic
+            // read as a stream's length.
+            if magic.starts_with(b"FEA1") {
+                return Err(
+                    "a Feather V1 file, which zarrdt does not read: write it again as \
+                            Feather V2 (Arrow IPC), pyarrow's default"
+                        .into(),
+                );
+            }
             file.seek(SeekFrom::Start(0))?;
             let reader = BufReader::with_capacity(1 << 20, file);
             // arrow-rs' IPC readers can panic on damaged bytes: their calls are guarded.

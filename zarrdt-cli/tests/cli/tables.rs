@@ -344,6 +344,16 @@ fn failures_are_one_line_naming_the_file() {
     let out = path("from-s3.zarr");
     zarrdt(["import", "s3://bucket/t.parquet", &out]).fails(1, "s3://bucket/t.parquet", local);
     assert!(!Path::new(&out).exists());
+    // Feather V1 (pyarrow's `version=1`, magic "FEA1") is named, not read as a stream whose
+    // length is its magic.
+    let feather = path("old.feather");
+    std::fs::write(&feather, b"FEA1\x00\x00\x00\x00 some columns FEA1").unwrap();
+    zarrdt(["import", &feather, &out]).fails(1, "old.feather", "a Feather V1 file");
+    assert!(!Path::new(&out).exists());
+    // No batches of 0 rows (they were taken as 1, the slowest setting).
+    let zero = zarrdt(["export", &array, &path("t.parquet"), "--batch-rows", "0"]);
+    assert_eq!(zero.code, 2, "{}", zero.stderr);
+    assert!(zero.stderr.contains("--batch-rows"), "{}", zero.stderr);
     zarrdt(["export", &path("none.zarr"), &path("t.parquet")]).fails(1, "none.zarr", "");
     // A datetime64[s] beyond Parquet's milliseconds: refused, and no file is left.
     let fixture =
