@@ -53,9 +53,45 @@ fn split_paths(argument: &str) -> Vec<&str> {
     paths
 }
 
+/// The names of a path written with `["name"]` segments, which may quote any name (`["a"]`,
+/// `a["b c"]`, `["a"]["b"]`, `["x"].y`), not only those `inspect` shows quoted; `None` if it
+/// has no such segment or is not of that form.
+fn bracketed_names(path: &str) -> Option<Vec<String>> {
+    if !path.contains("[\"") {
+        return None;
+    }
+    let mut names = Vec::new();
+    let mut rest = path;
+    while !rest.is_empty() {
+        if let Some(inner) = rest.strip_prefix('[') {
+            let mut strings = serde_json::Deserializer::from_str(inner).into_iter::<String>();
+            let name = strings.next()?.ok()?;
+            rest = inner[strings.byte_offset()..]
+                .trim_start()
+                .strip_prefix(']')?;
+            names.push(name);
+        } else {
+            let end = rest.find(['.', '[']).unwrap_or(rest.len());
+            if end == 0 {
+                return None;
+            }
+            names.push(rest[..end].to_owned());
+            rest = &rest[end..];
+        }
+        if let Some(after) = rest.strip_prefix('.') {
+            if after.is_empty() {
+                return None;
+            }
+            rest = after;
+        }
+    }
+    Some(names)
+}
+
 /// The paths named by `wanted` (arguments of comma-separated paths, each either a path as
-/// displayed, or the names joined by `.`; the displayed form first, so that `a.b`, the field
-/// `b` of the struct `a`, is not taken for a field named `a.b`, shown as `["a.b"]`).
+/// displayed, names in `["name"]` segments, or the names joined by `.`; the displayed form
+/// first, so that `a.b`, the field `b` of the struct `a`, is not taken for a field named
+/// `a.b`, shown as `["a.b"]`).
 fn resolve(layout: &Layout, wanted: &[String]) -> Result<BTreeSet<Vec<String>>, String> {
     let mut all = FieldPaths(Vec::new());
     walk(layout, &mut all);
@@ -74,6 +110,10 @@ fn resolve(layout: &Layout, wanted: &[String]) -> Result<BTreeSet<Vec<String>>, 
             all.iter().filter(|(shown, _)| shown == name).collect();
         let found: Vec<&(String, Vec<String>)> = if as_shown.len() == 1 {
             as_shown
+        } else if let Some(bracketed) = bracketed_names(name) {
+            all.iter()
+                .filter(|(_, names)| *names == bracketed)
+                .collect()
         } else {
             all.iter()
                 .filter(|(shown, names)| shown == name || names.join(".") == name)
@@ -266,6 +306,19 @@ mod tests {
         assert_eq!(kept(&layout, &[r#"["q\",]"]"#]).unwrap(), ["q\",]@9"]);
         let err = kept(&layout, &["comma"]).unwrap_err();
         assert!(err.contains(r#"["comma,x"]"#), "{err}");
+        // Any name may be quoted, at any depth, not only those shown quoted.
+        assert_eq!(kept(&layout, &[r#"["-dash"]"#]).unwrap(), ["-dash@8"]);
+        for whole_a in [r#"["a"]"#, r#"["a"]["b"],a["c"]"#] {
+            assert_eq!(kept(&layout, &[whole_a]).unwrap(), ["a@5"], "{whole_a}");
+        }
+        assert_eq!(kept(&layout, &[r#"["a"].b"#]).unwrap(), ["a@5"]);
+        assert_eq!(bracketed_names(r#"["a"]["b"]"#).unwrap(), ["a", "b"]);
+        assert_eq!(bracketed_names(r#"x["y z"].w"#).unwrap(), ["x", "y z", "w"]);
+        for not_a_path in ["a.b", r#"["a""#, r#"["a"]."#, r#"[0]["a"]"#] {
+            assert_eq!(bracketed_names(not_a_path), None, "{not_a_path}");
+        }
+        let err = kept(&layout, &[r#"["a"]["z"]"#]).unwrap_err();
+        assert!(err.contains("no field"), "{err}");
     }
 
     #[test]

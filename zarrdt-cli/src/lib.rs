@@ -97,7 +97,7 @@ pub enum Command {
         #[arg(long, value_name = "N")]
         limit: Option<u64>,
         /// Only these fields (dotted paths such as `a,b.c`; a struct field means all of it; a name
-        /// with a comma or dot quoted as `inspect` shows it: `["x,y"]`).
+        /// with a comma or dot quoted as `inspect` shows it, `["x,y"]`; any name may be quoted).
         #[arg(long, value_name = "PATHS", allow_hyphen_values = true)]
         fields: Vec<String>,
         /// Output format.

@@ -36,7 +36,7 @@ pub struct ExportArgs {
     #[arg(long, value_name = "RANGES", value_parser = crate::select::parse_selection, allow_hyphen_values = true)]
     pub select: Option<SelectionSpec>,
     /// Only these fields (dotted paths such as `a,b.c`; a struct field means all of it; a name
-    /// with a comma or dot quoted as `inspect` shows it: `["x,y"]`).
+    /// with a comma or dot quoted as `inspect` shows it, `["x,y"]`; any name may be quoted).
     #[arg(long, value_name = "PATHS", allow_hyphen_values = true)]
     pub fields: Vec<String>,
     /// Rows per record batch.
