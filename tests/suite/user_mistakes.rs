@@ -47,6 +47,53 @@ fn refused<T: std::fmt::Debug>(result: Result<T, Error>, needles: &[&str]) -> Er
 
 const HOT: Temperature = Temperature { kelvin: 300.0 };
 
+/// Only groups have children: an array below an array (v3 or v2, directly or deeper) is
+/// refused, overwrite or not, and the array above keeps its records. It was created, and an
+/// `overwrite(true)` of it erased the chunks of the array above (`a/c/…` are its keys).
+#[test]
+fn an_array_is_not_created_inside_an_array() {
+    for v2 in [false, true] {
+        let store = Arc::new(MemoryStore::new());
+        let options = ArrayOptions::new(vec![8], vec![4]);
+        let above = if v2 {
+            let layout = Temperature::layout(zarrdt::Endian::NATIVE);
+            options.create_v2(store.clone(), "/a", &layout, None)
+        } else {
+            options.create(store.clone(), "/a", &Temperature::default())
+        }
+        .unwrap();
+        above.store_records(&[0..8], &[HOT; 8]).unwrap();
+        let key = if v2 { "a/.zarray" } else { "a/zarr.json" };
+        for (path, overwrite) in [("/a/c", false), ("/a/c", true), ("/a/x/y", true)] {
+            let error = refused(
+                options
+                    .clone()
+                    .overwrite(overwrite)
+                    .create(store.clone(), path, &Count::default()),
+                &[path, "\"/a\" is an array", key, "only groups have children"],
+            );
+            assert!(matches!(error, Error::InsideArray { .. }), "{error:?}");
+        }
+        let back: Vec<Temperature> = open_array(store.clone(), "/a")
+            .unwrap()
+            .retrieve_records(&[0..8])
+            .unwrap();
+        assert_eq!(back, [HOT; 8], "v2 {v2}");
+    }
+    // Below a group, and beside an array, arrays are created as before.
+    let store = Arc::new(MemoryStore::new());
+    let options = ArrayOptions::new(vec![8], vec![4]);
+    options.create(store.clone(), "/a", &HOT).unwrap();
+    options.create(store.clone(), "/ab", &HOT).unwrap();
+    store
+        .set(
+            &StoreKey::new("g/zarr.json").unwrap(),
+            br#"{"zarr_format":3,"node_type":"group"}"#.to_vec().into(),
+        )
+        .unwrap();
+    options.create(store.clone(), "/g/b", &HOT).unwrap();
+}
+
 #[test]
 fn an_array_is_not_created_over_a_node_unless_overwritten() {
     let store = Arc::new(MemoryStore::new());

@@ -458,6 +458,34 @@ impl ArrayOptions {
         node: &NodePath,
         path: &str,
     ) -> Result<(), Error> {
+        // No array above: its chunks' keys are where the new array's would go.
+        let mut parent = node.as_str();
+        while parent != "/" {
+            parent = match parent.rsplit_once('/') {
+                Some((above, _)) if !above.is_empty() => above,
+                _ => "/",
+            };
+            let above = NodePath::new(parent)
+                .map_err(|error| Error::metadata(meta_key_v3(node), None, error))?;
+            let v3 = meta_key_v3(&above);
+            let is_v3_array = store.get(&v3)?.is_some_and(|document| {
+                serde_json::from_slice::<Json>(&document)
+                    .is_ok_and(|json| json["node_type"] == "array")
+            });
+            let v2 = meta_key_v2_array(&above);
+            let found = if is_v3_array {
+                Some(v3)
+            } else {
+                store.size_key(&v2)?.map(|_| v2)
+            };
+            if let Some(key) = found {
+                return Err(Error::InsideArray {
+                    path: path.to_owned(),
+                    parent: parent.to_owned(),
+                    key: key.to_string(),
+                });
+            }
+        }
         for key in [
             meta_key_v3(node),
             meta_key_v2_array(node),

@@ -114,6 +114,22 @@ pub enum Error {
         key: String,
     },
 
+    /// An array above the path of an array being created: only groups have children, and
+    /// the new array's keys would be among the array's own chunks (which replacing it, with
+    /// [`ArrayOptions::overwrite`](crate::ArrayOptions::overwrite), would erase).
+    #[error(
+        "cannot create an array at {path:?}: {parent:?} is an array ({key}), and only groups \
+         have children"
+    )]
+    InsideArray {
+        /// The path in the store.
+        path: String,
+        /// The array above it.
+        parent: String,
+        /// The store key of that array's metadata document.
+        key: String,
+    },
+
     /// An array whose element (record) is larger than the limit it was opened with
     /// ([`OpenOptions::max_element_size`](crate::OpenOptions::max_element_size)), refused
     /// before anything of that size is allocated.
