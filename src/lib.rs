@@ -75,8 +75,11 @@
 //!   generated impls, replacing the inferred ones. By default every field type that mentions a
 //!   type parameter gets a `FieldType: ZarrType` bound.
 //!
-//! Unknown or duplicate keys, empty renames and duplicate record names are compile errors
-//! pointing at the offending token; all mistakes in a struct are reported at once.
+//! Unknown or duplicate keys, empty names (given, or made by `rename_all`) and duplicate
+//! record names are compile errors pointing at the offending token; all such mistakes in a
+//! struct are reported at once. A field type only the trait bound can refuse (a plain
+//! `String`, `Vec` or `Box`, which may be the user's own types) is reported once the struct
+//! has no other mistake.
 //!
 //! **Generated**: the field list ([`ZarrStruct::FIELDS`]: names, packed offsets, types) and
 //! [`ZarrType::SIZE`] as constants; the v3 data type ([`ZarrType::data_type`]) and v2 layout

@@ -98,7 +98,19 @@ impl<'a> Input<'a> {
                 let field_attrs = attr::field(&field.attrs, errors);
                 let name = match (&field_attrs.rename, &field.ident, &attrs.rename_all) {
                     (Some(rename), _, _) => rename.value(),
-                    (None, Some(ident), Some((rule, _))) => rule.apply(&ident.unraw().to_string()),
+                    (None, Some(ident), Some((rule, _))) => {
+                        let name = rule.apply(&ident.unraw().to_string());
+                        if name.is_empty() {
+                            errors.spanned(
+                                ident,
+                                format_args!(
+                                    "`rename_all` makes the name of `{ident}` empty: Zarr field \
+                                     names are non-empty; give it #[zarr(rename = \"...\")]"
+                                ),
+                            );
+                        }
+                        name
+                    }
                     (None, Some(ident), None) => ident.unraw().to_string(),
                     (None, None, _) => index.to_string(),
                 };

@@ -31,6 +31,11 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error, stubs: Stubs) -> T
     if attr_errors.finish().is_err() {
         return errors;
     }
+    // `#[derive(ZarrEnum)]` on a struct or union: its `ZarrType` may come from a
+    // `#[derive(ZarrStruct)]` beside it, which a stub would conflict with (E0119).
+    if stubs == Stubs::Enum && !matches!(input.data, syn::Data::Enum(_)) {
+        return errors;
+    }
     // An unsized struct (a `dyn`, slice or `str` last field) cannot implement `ZarrType`, so
     // a stub would only add an error.
     if let syn::Data::Struct(data) = &input.data

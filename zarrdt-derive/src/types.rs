@@ -5,13 +5,25 @@ use std::collections::HashSet;
 
 use syn::{Expr, ExprLit, GenericArgument, Ident, Lit, PathArguments, Type, TypePath};
 
-/// Whether `ty` is `PhantomData<...>` (by any path), which the record skips.
+/// Whether `ty` is `PhantomData<...>`, which the record skips: written as `PhantomData`,
+/// `marker::PhantomData` or `std::marker::PhantomData` (`core::`, `::core::` too), not a type
+/// of another module that has its name (`units::PhantomData`).
 pub(crate) fn is_phantom(ty: &Type) -> bool {
     match ty {
-        Type::Path(TypePath { qself: None, path }) => path
-            .segments
-            .last()
-            .is_some_and(|segment| segment.ident == "PhantomData"),
+        Type::Path(TypePath { qself: None, path }) => {
+            let names: Vec<String> = path
+                .segments
+                .iter()
+                .map(|segment| segment.ident.to_string())
+                .collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            matches!(
+                names.as_slice(),
+                ["PhantomData"]
+                    | ["marker", "PhantomData"]
+                    | ["std" | "core", "marker", "PhantomData"]
+            )
+        }
         Type::Group(group) => is_phantom(&group.elem),
         Type::Paren(paren) => is_phantom(&paren.elem),
         _ => false,

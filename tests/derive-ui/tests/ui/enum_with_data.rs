@@ -1,5 +1,5 @@
 // An enum is stored as one integer: variants with data are refused (each named), as are
-// `ZarrEnum` on a struct, generic enums, and `#[zarr]` keys an enum does not have.
+// `ZarrEnum` on a struct (beside `ZarrStruct` too), generic enums, and `#[zarr]` keys an enum does not have.
 use zarrdt::{ZarrEnum, ZarrStruct};
 
 #[derive(ZarrEnum)]
@@ -12,6 +12,12 @@ enum Shape {
 
 #[derive(ZarrEnum)]
 struct NotAnEnum {
+    a: u8,
+}
+
+// Both derives on a struct: the one mistake, not a conflict of the two `ZarrType` impls.
+#[derive(ZarrStruct, ZarrEnum)]
+struct Both {
     a: u8,
 }
 

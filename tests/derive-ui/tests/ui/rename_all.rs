@@ -25,4 +25,12 @@ struct Collision {
     pos_x: f32,
 }
 
+// `__` has no letters for camelCase to keep: its name would be empty.
+#[derive(ZarrStruct)]
+#[zarr(rename_all = "camelCase")]
+struct Emptied {
+    __: u8,
+    b: u8,
+}
+
 fn main() {}
