@@ -706,6 +706,24 @@ rusty_fork_test! {
         }
         assert!(failures.is_empty(), "{}", failures.join("\n"));
 
+        // An order of a million axes is shown by its first few, and a long fill value cut:
+        // errors of a line, not of megabytes.
+        let axes: Vec<u64> = (0..1_000_000).collect();
+        let long_order = v3_document(json!({"codecs": [
+            {"name": "transpose", "configuration": {"order": axes}},
+            {"name": "bytes", "configuration": {"endian": "little"}}]}));
+        // (Its million-item JSON is itself a tree of 160 MB: not through `open_and_read`'s
+        // memory bound.)
+        let root = write_array("a long order", &long_order, &[]);
+        let store = Arc::new(FilesystemStore::new(&root).unwrap());
+        let error = zarrdt::array::open_array(store, "/").unwrap_err().to_string();
+        assert!(error.len() < 2000, "{}", error.len());
+        assert!(error.contains("(1000000 axes)"), "{error}");
+        let long_fill = v3_document(json!({"fill_value": "x".repeat(10_000_000)}));
+        let error = open_and_read("a long fill value", &long_fill, &[]).unwrap();
+        assert!(error.len() < 2000, "{}", error.len());
+        assert!(error.contains("(10000000 bytes)"), "{error}");
+
         // A zero-dimensional v2 array in F order (zarr-python writes it) opens: zarrs alone
         // would make a transpose of no dimensions, undefined behaviour.
         let scalar = v2_document(json!({"shape": [], "chunks": [], "order": "F"}));

@@ -423,13 +423,31 @@ fn write_shown(json: &serde_json::Value, depth: usize, out: &mut String) {
                     out.push('…');
                     break;
                 }
-                out.push_str(&Json::from(name.as_str()).to_string());
+                write_string(name, out);
                 out.push(':');
                 write_shown(member, depth + 1, out);
             }
             out.push('}');
         }
+        Json::String(text) => write_string(text, out),
         scalar => out.push_str(&scalar.to_string()),
+    }
+}
+
+/// Characters of a string [`show`] writes; a longer string is cut there, its length said.
+const SHOWN_STRING: usize = 200;
+
+/// `text` as a JSON string, or its first [`SHOWN_STRING`] characters with `…` and its
+/// length in bytes: a 50 MB fill value in metadata makes an error of a line, not of 50 MB.
+fn write_string(text: &str, out: &mut String) {
+    use std::fmt::Write as _;
+    match text.char_indices().nth(SHOWN_STRING) {
+        None => out.push_str(&serde_json::Value::from(text).to_string()),
+        Some((cut, _)) => {
+            let shown = serde_json::Value::from(&text[..cut]).to_string();
+            out.push_str(&shown[..shown.len() - 1]);
+            let _ = write!(out, "…\" ({} bytes)", text.len());
+        }
     }
 }
 
@@ -438,6 +456,22 @@ mod tests {
     use serde_json::json;
 
     use super::show;
+
+    #[test]
+    fn long_strings_are_cut() {
+        let long = "x".repeat(50_000_000);
+        let shown = show(&json!({"fill_value": long, &long[..300]: 1}));
+        assert!(shown.len() < 700, "{}", shown.len());
+        assert!(
+            shown.contains(&format!("\"{}…\" (50000000 bytes)", "x".repeat(200))),
+            "{shown}"
+        );
+        assert!(shown.contains(&format!("\"{}…\" (300 bytes):1", "x".repeat(200))));
+        assert_eq!(
+            show(&json!("é".repeat(200))),
+            format!("\"{}\"", "é".repeat(200))
+        );
+    }
 
     #[test]
     fn small_documents_are_shown_exactly() {

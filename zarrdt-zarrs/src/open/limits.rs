@@ -389,10 +389,15 @@ fn check_order(key: &str, member: &str, order: &Json, dimensions: usize) -> Resu
                 .is_some_and(|slot| !std::mem::replace(slot, true))
         });
     if !is_permutation {
+        // A few axes are enough to see it: the order may have millions.
+        let shown = match order.get(..16) {
+            Some(first) if order.len() > 16 => format!("{first:?}… ({} axes)", order.len()),
+            _ => format!("{order:?}"),
+        };
         return Err(invalid(
             key,
             member,
-            format!("the order {order:?} is not a permutation of {dimensions} dimensions"),
+            format!("the order {shown} is not a permutation of {dimensions} dimensions"),
         ));
     }
     Ok(())

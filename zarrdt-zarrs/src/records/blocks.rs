@@ -29,6 +29,11 @@ pub const DEFAULT_BLOCK_BYTES: usize = 8 << 20;
 /// again for every row it spans.
 const ROW_OF_CHUNKS_BUDGETS: u128 = 32;
 
+/// Chunks a block holds, at most, whatever its bytes: zarrs keeps hundreds of bytes of state
+/// for every chunk of a read, so a block of 8 MiB of one-byte chunks (8 Mi chunks) took
+/// gigabytes, and a `--limit 3` of an array of many dimensions read millions of them.
+const BLOCK_CHUNKS: u128 = 16_384;
+
 /// Shard indexes zarrs keeps between blocks, at most (one per shard read).
 const CACHED_SHARD_INDEXES: usize = 16;
 
@@ -319,7 +324,8 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
 
 /// The blocks a selection is read in, in C order: bands of whole chunks along one dimension,
 /// the dimensions after it whole and the ones before it one index at a time, each band within
-/// a byte budget unless a single row of chunks exceeds it (then one row of chunks). Where bands
+/// a byte budget and 16 384 chunks unless a single row of chunks exceeds them (then one row of
+/// chunks). Where bands
 /// along a later dimension would read chunks taller than one index again for each index (2-D
 /// tiles, a row of elements at a time), the bands go along the first dimension whose chunks
 /// the selection spans several indices of, if one of them is within 32 budgets (256 MiB for
@@ -368,8 +374,15 @@ impl Blocks {
             let band = u128::from(chunk[dim].min(extents[dim]).max(1));
             band * inner_of(dim) * size as u128
         };
+        // The chunks of one band along `dim` (one chunk of it, the dimensions after it whole),
+        // at most: one more along each dimension for a selection not on chunk boundaries.
+        let chunks_of = |dim: usize| -> u128 {
+            (dim + 1..n)
+                .map(|d| u128::from(extents[d].div_ceil(chunk[d]).saturating_add(1)))
+                .fold(1u128, u128::saturating_mul)
+        };
         let dim = (0..n)
-            .find(|&dim| bytes_of(dim) <= budget)
+            .find(|&dim| bytes_of(dim) <= budget && chunks_of(dim) <= BLOCK_CHUNKS)
             .unwrap_or(n.saturating_sub(1));
         // Bands along `dim` take the dimensions before it one index at a time, and so read a
         // chunk spanning several of those indices once for each (a tile 250 rows tall, 250
@@ -378,18 +391,21 @@ impl Blocks {
         let spanned = (0..dim)
             .find(|&before| chunk[before].min(extents[before]) > 1)
             .unwrap_or(dim);
-        let dim =
-            if spanned < dim && bytes_of(spanned) <= budget.saturating_mul(ROW_OF_CHUNKS_BUDGETS) {
-                spanned
-            } else {
-                dim
-            };
+        let dim = if spanned < dim
+            && bytes_of(spanned) <= budget.saturating_mul(ROW_OF_CHUNKS_BUDGETS)
+            && chunks_of(spanned) <= BLOCK_CHUNKS
+        {
+            spanned
+        } else {
+            dim
+        };
+        // Bands of chunks along `dim` a block takes: within the budget, and within
+        // `BLOCK_CHUNKS` chunks.
         let step = if n == 0 {
             1
         } else {
-            u64::try_from(budget / bytes_of(dim).max(1))
-                .unwrap_or(u64::MAX)
-                .max(1)
+            let bands = (budget / bytes_of(dim).max(1)).min(BLOCK_CHUNKS / chunks_of(dim).max(1));
+            u64::try_from(bands).unwrap_or(u64::MAX).max(1)
         };
         let inner = if n == 0 {
             1
@@ -501,6 +517,32 @@ mod tests {
         Blocks::new(ranges, chunk, 1, budget)
             .map(|subset| subset.to_ranges())
             .collect()
+    }
+
+    /// However small its chunks, a block holds at most `BLOCK_CHUNKS` of them: one-byte
+    /// chunks in 1-D, and in 26 dimensions of 2 (67 M chunks of one element).
+    #[test]
+    fn blocks_of_tiny_chunks_hold_a_bounded_count() {
+        let count = |subset: &[Range<u64>], chunk: &[u64]| -> u128 {
+            subset
+                .iter()
+                .zip(chunk)
+                .map(|(r, &c)| u128::from((r.end - 1) / c - r.start / c + 1))
+                .product()
+        };
+        let one_d = blocks(vec![0..1 << 24], vec![1], 8 << 20);
+        assert_eq!(one_d.len(), (1 << 24) / 16_384);
+        assert!(one_d.iter().all(|b| count(b, &[1]) == 16_384));
+        let ranges = vec![0..2; 26];
+        let chunk = vec![1; 26];
+        let mut read = Blocks::new(ranges, chunk.clone(), 1, 8 << 20);
+        let first = read.next().unwrap().to_ranges();
+        assert!(count(&first, &chunk) <= BLOCK_CHUNKS, "{first:?}");
+        let limited: Vec<Vec<Range<u64>>> = Blocks::new(vec![0..2; 26], chunk.clone(), 1, 8 << 20)
+            .limit(3)
+            .map(|subset| subset.to_ranges())
+            .collect();
+        assert!(limited.iter().map(|b| count(b, &chunk)).sum::<u128>() <= BLOCK_CHUNKS);
     }
 
     #[test]
