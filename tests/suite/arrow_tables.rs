@@ -928,6 +928,139 @@ fn changed_tables_keep_their_column_types() {
     assert_eq!(copy.retrieve_values(&[0..3]).unwrap().len(), 3);
 }
 
+/// A table whose text grew since zarrdt wrote it (edited by a tool that kept the schema's
+/// metadata): with [`Sizes`] measured over it, the columns whose values no longer fit the
+/// metadata's widths are typed from their values, the others keep their types and fills; the
+/// table as exported keeps its exact type, fill and shape.
+#[test]
+fn grown_text_is_typed_from_its_values() {
+    let data_type = DataType::from_v3_json(&json!({"name": "struct", "configuration": {"fields": [
+        {"name": "id", "data_type": "int32"},
+        {"name": "name", "data_type": {"name": "fixed_length_utf32", "configuration": {"length_bytes": 12}}},
+        {"name": "inner", "data_type": {"name": "struct", "configuration": {"fields": [
+            {"name": "code", "data_type": {"name": "null_terminated_bytes", "configuration": {"length_bytes": 2}}}]}}}]}}))
+    .unwrap();
+    let fill = data_type
+        .fill_value_from_v3_json(
+            &json!({"id": 7, "name": "abc", "inner": {"code": "eg=="}}),
+            None,
+        )
+        .unwrap();
+    let store = Arc::new(MemoryStore::new());
+    let array = ArrayOptions::new(vec![2], vec![2])
+        .create_with(store.clone(), "/a", &data_type, &fill)
+        .unwrap();
+    let exported = BatchReader::new(&array, &ReadOptions::default())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let measured = |batch: &RecordBatch| {
+        let mut sizes = Sizes::default();
+        sizes.measure(batch).unwrap();
+        sizes
+    };
+    let pristine = TableType::from_schema(&exported.schema(), Some(&measured(&exported))).unwrap();
+    assert_eq!(pristine.data_type(), Some(&data_type));
+    assert_eq!(pristine.shape(), Some(&[2][..]));
+
+    let names: ArrayRef = Arc::new(StringArray::from(vec!["abc_v2", "x"]));
+    let codes: ArrayRef = Arc::new(BinaryArray::from(vec![&b"xyz"[..], b"w"]));
+    let inner = exported.column(2).as_struct();
+    let inner = StructArray::new(inner.fields().clone(), vec![codes], None);
+    let edited = RecordBatch::try_new(
+        exported.schema(),
+        vec![exported.column(0).clone(), names, Arc::new(inner)],
+    )
+    .unwrap();
+    // Without sizes, the metadata's types, as before: the write names the value.
+    let unmeasured = TableType::from_schema(&edited.schema(), None).unwrap();
+    assert_eq!(unmeasured.data_type(), Some(&data_type));
+    let zarr = TableType::from_schema(&edited.schema(), Some(&measured(&edited))).unwrap();
+    let fields = zarr.data_type().unwrap().to_v3_json()["configuration"]["fields"].clone();
+    assert_eq!(fields[0], json!({"name": "id", "data_type": "int32"}));
+    assert_eq!(
+        fields[1]["data_type"]["configuration"]["length_bytes"],
+        json!(24),
+        "{fields}"
+    );
+    assert_eq!(
+        fields[2]["data_type"]["configuration"]["fields"][0]["data_type"]["configuration"]["length_bytes"],
+        json!(3),
+        "{fields}"
+    );
+    let layout = zarr.native_layout().unwrap();
+    assert_eq!(
+        layout.value_to_json(zarr.fill_value().unwrap()).unwrap()["id"],
+        json!(7)
+    );
+    let mut writer =
+        TableWriter::create(store, "/b", &zarr, &ArrayOptions::new(vec![2], vec![2])).unwrap();
+    writer.write(&edited).unwrap();
+    let copy = writer.finish().unwrap();
+    let values = copy.retrieve_values(&[0..2]).unwrap();
+    assert_eq!(
+        layout.value_to_json(&values[0]).unwrap(),
+        json!({"id": 7, "name": "abc_v2", "inner": {"code": "eHl6"}})
+    );
+}
+
+/// Every column of a batch is read or refused: a name twice, or a column beside `value` for
+/// records that are one column, is an error naming the column; an array whose element is a
+/// Rust array reads back from what `BatchReader` reads of it (the columns `"0"`, `"1"`, … of
+/// its Zarr v3 form).
+#[test]
+fn every_column_is_read_or_refused() {
+    #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+    struct Sample {
+        time: f64,
+        value: f64,
+    }
+    let float =
+        |v: f64| Arc::new(zarrdt::arrow::arrow_array::Float64Array::from(vec![v])) as ArrayRef;
+    let twice = RecordBatch::try_from_iter([
+        ("time", float(1.0)),
+        ("time", float(2.0)),
+        ("value", float(3.0)),
+    ])
+    .unwrap();
+    let error = Sample::from_record_batch(&twice).unwrap_err();
+    assert!(
+        matches!(&error, ArrowError::Column { column, .. } if column == "time"),
+        "{error}"
+    );
+    assert!(
+        error.to_string().contains("more than one column"),
+        "{error}"
+    );
+    let beside =
+        RecordBatch::try_from_iter([("x", float(1.0)), ("value", float(2.0)), ("y", float(3.0))])
+            .unwrap();
+    let error = f64::from_record_batch(&beside).unwrap_err();
+    assert!(
+        matches!(&error, ArrowError::Column { column, .. } if column == "x"),
+        "{error}"
+    );
+    let named = RecordBatch::try_from_iter([("reading", float(4.0))]).unwrap();
+    assert_eq!(f64::from_record_batch(&named).unwrap(), [4.0]);
+
+    let store = Arc::new(MemoryStore::new());
+    let pairs = [[1u8, 2], [3, 4], [5, 6]];
+    let array = ArrayOptions::new(vec![3], vec![3])
+        .create(store, "/pairs", &[0u8; 2])
+        .unwrap();
+    array.store_records(&[0..3], &pairs).unwrap();
+    let batch = BatchReader::new(&array, &ReadOptions::default())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    assert_eq!(batch.num_columns(), 2);
+    assert_eq!(<[u8; 2]>::from_record_batch(&batch).unwrap(), pairs);
+    let as_list = <[u8; 2]>::to_record_batch(&pairs).unwrap();
+    assert_eq!(<[u8; 2]>::from_record_batch(&as_list).unwrap(), pairs);
+}
+
 /// Two-dimensional arrays: rows are the elements in C order, any selection, blocks of chunk
 /// rows; written back into an array of the same shape.
 #[test]
@@ -1138,6 +1271,37 @@ fn a_batch_too_large_to_hold_is_an_error() {
          it in smaller batches (RecordBatch::slice)"
     );
     assert_eq!(bytes, [7]);
+}
+
+rusty_fork_test! {
+    /// A subarray of millions of items is a few bytes of a `.zarray` or a Parquet schema, and
+    /// its Zarr v3 form a struct of a field per item: an export names no v3 type for such a
+    /// column (its fixed-size list says it), and a table of such a list is refused before any
+    /// JSON of it is made; the memory of either is the record's, not a kilobyte an item
+    /// (an export and an import of a 4 MB record aborted at 4 GB before). Small subarrays
+    /// keep their v3 type.
+    #[test]
+    fn huge_subarrays_make_no_huge_json() {
+        let huge = Layout::from_v2_json(&json!([["x", "|u1", [4_000_000]]])).unwrap();
+        let (converter, usage) = meter::measure(|| RecordConverter::new(&huge).unwrap());
+        assert!(usage.peak_bytes < 16 << 20, "{usage:?}");
+        let schema = converter.schema();
+        assert!(schema.field(0).metadata().is_empty(), "{:?}", schema.field(0).metadata());
+        let small = Layout::from_v2_json(&json!([["x", "|u1", [4]]])).unwrap();
+        let small = RecordConverter::new(&small).unwrap();
+        assert!(small.schema().field(0).metadata().contains_key("zarr.data_type"));
+
+        let item = Arc::new(Field::new("item", ArrowType::UInt8, false));
+        let list = Field::new("x", ArrowType::FixedSizeList(item, 4_000_000), false);
+        let table = zarrdt::arrow::arrow_schema::Schema::new(vec![list]);
+        let (error, usage) = meter::measure(|| TableType::from_schema(&table, None).unwrap_err());
+        assert!(usage.peak_bytes < 16 << 20, "{usage:?}");
+        assert!(
+            matches!(&error, ArrowError::Unsupported { path, .. } if path == "x"),
+            "{error}"
+        );
+        assert!(error.to_string().contains("4000000 fields"), "{error}");
+    }
 }
 
 rusty_fork_test! {

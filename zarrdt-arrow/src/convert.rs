@@ -1,10 +1,10 @@
 //! [`RecordConverter`]: a record layout as an Arrow table, compiled once; record bytes to a
 //! [`RecordBatch`] and back.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use arrow_array::{ArrayRef, RecordBatch, RecordBatchOptions};
+use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchOptions, StructArray};
 use arrow_schema::{Field, Schema, SchemaRef};
 use zarrdt_core::{FieldPath, Layout};
 
@@ -70,9 +70,13 @@ pub struct RecordConverter {
 
 impl RecordConverter {
     /// The converter of records laid out as `layout` (with every multi-byte value in the byte
-    /// order the layout says). Its schema's metadata names the Zarr type (`zarr.data_type`,
-    /// the v3 JSON, where the layout has a v3 form; else `zarr.dtype`, the v2 JSON, unless the
-    /// layout is padded).
+    /// order the layout says). Its schema's metadata names the Zarr type: `zarr.data_type`,
+    /// the v3 JSON, where the layout has neither padding nor subarray fields; else
+    /// `zarr.dtype`, the v2 JSON (unless the layout is padded), so that a table of it makes a
+    /// Zarr v2 array again. A layout says nothing of where it came from: for a Rust type
+    /// whose array fields are structs of fields `"0"`, `"1"`, … in Zarr v3, take its schema
+    /// from [`ArrowRecords::arrow_schema`](crate::ArrowRecords::arrow_schema), which names
+    /// its v3 data type.
     pub fn new(layout: &Layout) -> Result<Self, Error> {
         Self::with_metadata(layout, metadata::of_layout(layout))
     }
@@ -184,17 +188,39 @@ impl RecordConverter {
     fn write_columns(&self, batch: &RecordBatch, out: &mut [u8], rows: usize) -> Result<(), Error> {
         let positions = Positions::records(rows, self.size);
         let schema = batch.schema();
+        // A name twice would leave one of its columns unread.
+        let mut names = HashSet::with_capacity(schema.fields().len());
+        if let Some(twice) = schema.fields().iter().find(|f| !names.insert(f.name())) {
+            return Err(Error::Column {
+                column: twice.name().clone(),
+                reason: "the batch has more than one column of this name".into(),
+            });
+        }
         if !self.is_struct {
-            // One column, "value", or whatever the one column of the batch is called.
-            let column = match batch.column_by_name(VALUE_COLUMN) {
-                Some(column) => column,
-                None if batch.num_columns() == 1 => batch.column(0),
+            let Some(node) = self.columns.first() else {
+                return Ok(());
+            };
+            // One column, "value", or whatever the one column of the batch is called; for an
+            // element that is a Rust array, also the columns "0", "1", … of its Zarr v3 form
+            // (a struct of those fields: what `BatchReader` reads of such an array).
+            let items;
+            let column: &dyn Array = match batch.column_by_name(VALUE_COLUMN) {
+                Some(column) if batch.num_columns() == 1 => column.as_ref(),
+                Some(_) => {
+                    let extra = schema.fields().iter().find(|f| f.name() != VALUE_COLUMN);
+                    return Err(Error::Column {
+                        column: extra.map_or(VALUE_COLUMN, |f| f.name()).to_owned(),
+                        reason: "the records are one column, \"value\"".into(),
+                    });
+                }
+                None if batch.num_columns() == 1 => batch.column(0).as_ref(),
+                None if matches!(node, Node::List { .. }) && batch.num_columns() > 1 => {
+                    items = StructArray::from(batch.clone());
+                    &items
+                }
                 None => return Err(missing(VALUE_COLUMN)),
             };
-            return match self.columns.first() {
-                Some(node) => write(node, column.as_ref(), out, &positions),
-                None => Ok(()),
-            };
+            return write(node, column, out, &positions);
         }
         for (field, node) in self.schema.fields().iter().zip(&self.columns) {
             let column = batch

@@ -25,7 +25,9 @@ pub enum Error {
     Value {
         /// The field (or column).
         path: String,
-        /// The record: its index in the batch, or in the selection of an array.
+        /// The record: its index in the batch (converters), in the selection of an array
+        /// (readers), or in the array in C order (writers: the element the row was to be
+        /// written to).
         record: u64,
         /// What is wrong.
         reason: String,

@@ -8,8 +8,8 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, GenericListArray, OffsetSizeTrait, RecordBatch};
 use arrow_schema::{DataType as ArrowType, Field, Fields, Schema, TimeUnit as ArrowUnit};
 use zarrdt_core::{
-    DataType, Endian, FieldPath, Layout, Record, ScalarType, StructType, SubarrayType, TimeConfig,
-    TimeUnit, Value,
+    DataType, Endian, FieldPath, Layout, PathSegment, Record, ScalarType, StructType, SubarrayType,
+    TimeConfig, TimeUnit, Value,
 };
 
 use zarrdt_zarrs::OpenOptions;
@@ -45,8 +45,10 @@ fn check_record_size(size: usize, limits: &OpenOptions) -> Result<(), Error> {
 /// | `FixedSizeList(n)`, or `List` whose lists all hold `n` items | `[T; n]` |
 ///
 /// A column the schema metadata types (`zarr.data_type` on the field) keeps that type when
-/// its Arrow type is still the one that type has. Widths of text, bytes and variable lists
-/// come from [`Sizes`] measured over the data.
+/// its Arrow type is still the one that type has. Where [`Sizes`] are given, text and bytes
+/// the values have outgrown (a table edited since zarrdt wrote it) are widened to the widths
+/// measured, and nothing else changes: the other fields, the fill value and the shape stay.
+/// Widths of text, bytes and variable lists come from [`Sizes`] measured over the data.
 #[derive(Clone, Debug)]
 pub struct TableType {
     form: Form,
@@ -103,7 +105,19 @@ impl TableType {
         if let Some(form) = form {
             let layout = native(&form)?;
             check_record_size(layout.size(), limits)?;
-            if matches_schema(&layout, schema) {
+            // Text and bytes grown past the metadata's widths (a table edited since zarrdt
+            // wrote it) widen those fields, and nothing else; a Zarr v2 layout cannot be
+            // widened so, and is typed column by column.
+            let form = match (form, sizes) {
+                (Form::V3(data_type), Some(sizes)) => {
+                    Form::V3(widened(&data_type, &FieldPath::root(), sizes)?)
+                }
+                (form, _) => form,
+            };
+            let fitting = sizes.is_none_or(|sizes| fits(&layout, &FieldPath::root(), sizes));
+            let widened_layout = native(&form)?;
+            check_record_size(widened_layout.size(), limits)?;
+            if matches_schema(&layout, schema) && (fitting || matches!(form, Form::V3(_))) {
                 let fill = match &fill_json {
                     Some(json) => {
                         Some(layout.value_from_json(json).map_err(|e| Error::Metadata {
@@ -144,6 +158,10 @@ impl TableType {
                 }),
                 _ => None,
             };
+            let typed = match (typed, sizes) {
+                (Some(data_type), Some(sizes)) => Some(widened(&data_type, &path, sizes)?),
+                (typed, _) => typed,
+            };
             let kept = typed.is_some();
             let data_type = match typed {
                 Some(data_type) => data_type,
@@ -155,6 +173,21 @@ impl TableType {
         }
         // Before any fill value, which is a record of this size.
         check_record_size(record_size, limits)?;
+        // A type made here from a fixed-size list is written as Zarr v3 JSON of one field
+        // per item; one the metadata gave was as long in the table already.
+        for (field, _, layout, kept) in &typed_fields {
+            let fields = metadata::v3_fields(layout);
+            if !kept && fields > metadata::MAX_V3_FIELDS {
+                return Err(Error::Unsupported {
+                    path: shown(&FieldPath::root().field(field.name())),
+                    reason: format!(
+                        "its Zarr v3 data type would list {fields} fields (a fixed-size list is \
+                         a struct of one field per item there); zarrdt makes at most {}",
+                        metadata::MAX_V3_FIELDS
+                    ),
+                });
+            }
+        }
         let mut fields = Vec::with_capacity(typed_fields.len());
         let mut fill = Record::new();
         for (field, data_type, layout, kept) in typed_fields {
@@ -260,6 +293,74 @@ fn matches_schema(layout: &Layout, schema: &Schema) -> bool {
                     .is_ok_and(|c| same_type(&c.arrow, schema.field(0).data_type()))
         }
     }
+}
+
+/// Whether the text and byte leaves of `layout` (at `path` in the table) are at least as wide
+/// as `sizes` measured their columns: the paths are those [`Sizes::measure`] gives (the items
+/// of a list or subarray at index 0).
+fn fits(layout: &Layout, path: &FieldPath, sizes: &Sizes) -> bool {
+    match layout {
+        Layout::Scalar(scalar) => {
+            let width = match scalar.scalar() {
+                ScalarType::FixedLengthUtf32 { chars } => chars.get(),
+                ScalarType::NullTerminatedBytes { size } => size.get(),
+                _ => return true,
+            };
+            sizes
+                .get(&shown(path))
+                .is_none_or(|measured| measured <= width)
+        }
+        Layout::Struct(structure) => structure
+            .fields()
+            .iter()
+            .all(|field| fits(field.layout(), &path.field(field.name()), sizes)),
+        Layout::Subarray(array) => {
+            let mut items = path.clone();
+            items.extend(array.shape().iter().map(|_| PathSegment::Index(0)));
+            fits(array.element(), &items, sizes)
+        }
+        _ => true,
+    }
+}
+
+/// `data_type` (at `path` in the table) with each text and bytes leaf as wide as `sizes`
+/// measured its column, where that is wider: the values still fit, the fill value too.
+fn widened(data_type: &DataType, path: &FieldPath, sizes: &Sizes) -> Result<DataType, Error> {
+    let too_long = |what: String| Error::Unsupported {
+        path: shown(path),
+        reason: format!("{what} are too long"),
+    };
+    Ok(match data_type {
+        DataType::Scalar(scalar) => {
+            let measured = sizes.get(&shown(path)).unwrap_or(0);
+            DataType::from(match *scalar {
+                ScalarType::FixedLengthUtf32 { chars } if measured > chars.get() => {
+                    ScalarType::fixed_length_utf32(measured)
+                        .ok_or_else(|| too_long(format!("strings of {measured} characters")))?
+                }
+                ScalarType::NullTerminatedBytes { size } if measured > size.get() => {
+                    ScalarType::null_terminated_bytes(measured)
+                        .ok_or_else(|| too_long(format!("byte strings of {measured} bytes")))?
+                }
+                other => other,
+            })
+        }
+        DataType::Struct(structure) => {
+            let mut fields = Vec::with_capacity(structure.fields().len());
+            for field in structure.fields() {
+                let inner = widened(&field.data_type(), &path.field(field.name()), sizes)?;
+                fields.push((field.name().to_owned(), inner));
+            }
+            DataType::from(StructType::new(fields)?)
+        }
+        DataType::Subarray(array) => {
+            let mut items = path.clone();
+            items.extend(array.shape().iter().map(|_| PathSegment::Index(0)));
+            let element = widened(&array.element(), &items, sizes)?;
+            DataType::from(SubarrayType::new(element, array.shape())?)
+        }
+        other => other.clone(),
+    })
 }
 
 /// Whether `found` holds values of `expected` exactly: the same up to nullability, metadata,

@@ -81,8 +81,40 @@ pub(crate) fn of_layout(layout: &Layout) -> HashMap<String, String> {
     Form::of_layout(layout).entry().into_iter().collect()
 }
 
-/// The metadata of a column of `layout`: its v3 data type, where it has one.
+/// The most fields zarrdt writes into the Zarr v3 JSON of a data type it makes from a
+/// subarray (a NumPy subarray field, an Arrow fixed-size list): that JSON lists every item as
+/// a field (`[u8; 1000]` lists 1000), so a few bytes of a `.zarray` or a Parquet schema
+/// (`[["x", "|u1", [4000000]]]`) would otherwise make gigabytes of JSON.
+pub(crate) const MAX_V3_FIELDS: usize = 65_536;
+
+/// The fields the Zarr v3 JSON of `layout` lists, at every depth (a subarray as a struct of
+/// one field per item), saturating; counted without making the JSON.
+pub(crate) fn v3_fields(layout: &Layout) -> usize {
+    match layout {
+        Layout::Scalar(_) => 0,
+        Layout::Struct(structure) => structure.fields().iter().fold(0, |count, field| {
+            count
+                .saturating_add(1)
+                .saturating_add(v3_fields(field.layout()))
+        }),
+        Layout::Subarray(array) => array
+            .shape()
+            .iter()
+            .rev()
+            .fold(v3_fields(array.element()), |inner, &extent| {
+                extent.saturating_mul(inner.saturating_add(1))
+            }),
+        _ => usize::MAX,
+    }
+}
+
+/// The metadata of a column of `layout`: its v3 data type, where it has one and its JSON
+/// lists at most [`MAX_V3_FIELDS`] fields (else none: the column's Arrow type, a fixed-size
+/// list, says the same but for the units of times inside it).
 pub(crate) fn of_field(layout: &Layout) -> HashMap<String, String> {
+    if v3_fields(layout) > MAX_V3_FIELDS {
+        return HashMap::new();
+    }
     v3_of(layout)
         .map(|data_type| {
             HashMap::from([(DATA_TYPE.to_owned(), data_type.to_v3_json().to_string())])

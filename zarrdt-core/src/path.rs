@@ -14,8 +14,10 @@ pub enum PathSegment {
 
 /// The path from the top of a record to one of its fields, such as `field_b.subfield_c`.
 ///
-/// The empty path ([`FieldPath::root`]) is the whole element. Names that are not plain
-/// identifiers are shown quoted, so `a["foo.mask"]` is unambiguous.
+/// The empty path ([`FieldPath::root`]) is the whole element. A name is shown as it is
+/// (`point.x`, `Temp (C)`) unless it would make the path ambiguous: a name that is empty,
+/// begins or ends with white space, or holds `.`, `[`, `]`, `"`, `,`, `` ` `` or a control
+/// character is shown quoted, as in `a["foo.mask"]`.
 ///
 /// ```
 /// use zarrdt::layout::FieldPath;
@@ -86,8 +88,24 @@ impl FieldPath {
     }
 }
 
+/// Appends segments in place: one allocation for many, where [`FieldPath::index`] and
+/// [`FieldPath::field`] copy the path for each.
+impl Extend<PathSegment> for FieldPath {
+    fn extend<I: IntoIterator<Item = PathSegment>>(&mut self, segments: I) {
+        self.segments.extend(segments);
+    }
+}
+
+/// Whether a name is shown as it is: any name but one that is empty, begins or ends with
+/// white space, or holds a character that separates or quotes the parts of a path or a list of
+/// paths (`.`, `[`, `]`, `"`, `,`, `` ` ``) or a control character; those are shown quoted.
 fn is_plain(name: &str) -> bool {
-    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+    !name.is_empty()
+        && !name.starts_with(char::is_whitespace)
+        && !name.ends_with(char::is_whitespace)
+        && !name
+            .chars()
+            .any(|c| matches!(c, '.' | '[' | ']' | '"' | ',' | '`') || c.is_control())
 }
 
 impl fmt::Display for FieldPath {
@@ -124,7 +142,14 @@ mod tests {
         let p = FieldPath::root().field("a").field("température").index(3);
         assert_eq!(p.to_string(), "a.température[3]");
         let q = FieldPath::root().field("with space").field("b");
-        assert_eq!(q.to_string(), "[\"with space\"].b");
+        assert_eq!(q.to_string(), "with space.b");
+        for name in ["", " a", "a ", "a.b", "a[0]", "q\"x", "a,b", "a`b", "a\tb"] {
+            let quoted = serde_json::Value::from(name).to_string();
+            let path = FieldPath::root().field("top").field(name);
+            assert_eq!(path.to_string(), format!("top[{quoted}]"), "{name:?}");
+        }
+        let shown = FieldPath::root().field("Temp (C)").field("naïve-1'");
+        assert_eq!(shown.to_string(), "Temp (C).naïve-1'");
         let mut r = FieldPath::root().field("x");
         r.prepend(PathSegment::Field("outer".into()));
         assert_eq!(r.to_string(), "outer.x");
