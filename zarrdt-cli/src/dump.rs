@@ -6,6 +6,7 @@ use std::io::Write;
 use std::ops::Range;
 
 use serde_json::Value as Json;
+use unicode_width::UnicodeWidthStr;
 use zarrdt::Error;
 use zarrdt::array::{BlockReader, DEFAULT_BLOCK_BYTES};
 use zarrdt::layout::Layout;
@@ -405,7 +406,7 @@ impl TableSink {
         let names = column_variants(enums, layout);
         TableSink {
             names,
-            widths: header.iter().map(|h| h.chars().count()).collect(),
+            widths: header.iter().map(|h| h.width()).collect(),
             header,
             pending: Some(Vec::new()),
         }
@@ -420,7 +421,7 @@ impl TableSink {
             line.push_str(cell);
             if i + 1 < row.len() {
                 let width = self.widths.get(i).copied().unwrap_or(0);
-                let pad = width.saturating_sub(cell.chars().count());
+                let pad = width.saturating_sub(cell.width());
                 line.extend(std::iter::repeat_n(' ', pad));
             }
         }
@@ -431,7 +432,7 @@ impl TableSink {
         if let Some(rows) = self.pending.take() {
             for row in &rows {
                 for (width, cell) in self.widths.iter_mut().zip(row) {
-                    *width = (*width).max(cell.chars().count());
+                    *width = (*width).max(cell.width());
                 }
             }
             self.row(out, &self.header.clone())?;

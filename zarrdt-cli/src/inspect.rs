@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use serde_json::{Value as Json, json};
+use unicode_width::UnicodeWidthStr;
 use zarrdt::Endian;
 use zarrdt::advanced::ENUMS_ATTRIBUTE;
 use zarrdt::array::ShardIndex;
@@ -614,7 +615,7 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
     let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
     for row in &rows {
         for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
+            *width = (*width).max(cell.width());
         }
     }
     let show_repeat = rows.iter().any(|row| !row[6].is_empty());
@@ -622,7 +623,7 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
     let format_row = |cells: &[String]| {
         let mut text = String::from("  ");
         for (i, cell) in cells.iter().take(columns).enumerate() {
-            let pad = widths[i].saturating_sub(cell.chars().count());
+            let pad = widths[i].saturating_sub(cell.width());
             // Offsets and sizes right-aligned.
             if i == 3 || i == 4 {
                 text.push_str(&" ".repeat(pad));
@@ -652,9 +653,9 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
     if !enums.is_empty() {
         writeln!(out)?;
         writeln!(out, "  enum variants (attribute \"{ENUMS_ATTRIBUTE}\")")?;
-        let width = enums.iter().map(|(path, _)| path.chars().count()).max();
+        let width = enums.iter().map(|(path, _)| path.width()).max();
         for (path, variants) in &enums {
-            let pad = width.unwrap_or(0).saturating_sub(path.chars().count());
+            let pad = width.unwrap_or(0).saturating_sub(path.width());
             writeln!(out, "  {path}{}  {}", " ".repeat(pad), variants.describe())?;
         }
     }

@@ -16,14 +16,15 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use zarrdt::layout::{FieldPath, Layout, StructLayout};
+use zarrdt::layout::{FieldPath, Layout, PathSegment, StructLayout};
 use zarrdt::types::{ScalarType, TimeConfig, TimeUnit};
 
 use crate::Failure;
 use crate::enums::EnumNames;
 use crate::open::Opened;
 
-/// Checks `--name`: a Rust type name.
+/// Checks `--name`: a Rust type name, not one the generated code or the program it is pasted
+/// into already uses.
 pub(crate) fn parse_type_name(name: &str) -> Result<String, String> {
     let mut chars = name.chars();
     let valid = chars
@@ -32,14 +33,77 @@ pub(crate) fn parse_type_name(name: &str) -> Result<String, String> {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !is_keyword(name)
         && name != "_";
-    if valid {
-        Ok(name.to_owned())
-    } else {
+    if !valid {
         Err(format!(
             "{name:?} is not a Rust type name (letters, digits and _, not a keyword)"
         ))
+    } else if name == DERIVE {
+        Err(format!(
+            "{name:?} is the derive the generated code imports (`use zarrdt::{DERIVE};`)"
+        ))
+    } else if PRELUDE.contains(&name) {
+        Err(format!(
+            "{name:?} would hide the prelude's `{name}` in the code it is pasted into"
+        ))
+    } else {
+        Ok(name.to_owned())
     }
 }
+
+/// The derive the generated code imports by name.
+const DERIVE: &str = "ZarrStruct";
+
+/// The names of Rust's prelude (2015 to 2024 editions) and the derives of `std` that begin
+/// with a capital: a struct of the same name would hide it from the code the generated code is
+/// pasted into (`pub struct Result` breaks every `Result<T, E>`; a tuple struct `Some` every
+/// `Some(x)`), so nested structs are never given them.
+const PRELUDE: &[&str] = &[
+    "AsMut",
+    "AsRef",
+    "AsyncFn",
+    "AsyncFnMut",
+    "AsyncFnOnce",
+    "Box",
+    "Clone",
+    "Copy",
+    "Debug",
+    "Default",
+    "DoubleEndedIterator",
+    "Drop",
+    "Eq",
+    "Err",
+    "ExactSizeIterator",
+    "Extend",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "From",
+    "FromIterator",
+    "Future",
+    "Hash",
+    "Into",
+    "IntoFuture",
+    "IntoIterator",
+    "Iterator",
+    "None",
+    "Ok",
+    "Option",
+    "Ord",
+    "PartialEq",
+    "PartialOrd",
+    "Result",
+    "Send",
+    "Sized",
+    "Some",
+    "String",
+    "Sync",
+    "ToOwned",
+    "ToString",
+    "TryFrom",
+    "TryInto",
+    "Unpin",
+    "Vec",
+];
 
 const KEYWORDS: &[&str] = &[
     "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
@@ -66,7 +130,11 @@ pub(crate) fn generate(opened: &Opened, name: &str) -> Result<String, Failure> {
     let mut generator = Generator {
         v3: opened.zarr_format() == 3,
         structs: Vec::new(),
-        names: ["ZarrStruct".to_owned()].into_iter().collect(),
+        names: PRELUDE
+            .iter()
+            .chain([&DERIVE])
+            .map(|&name| name.to_owned())
+            .collect(),
         enums: EnumNames::from_attributes(opened.array.attributes()),
         root: layout.clone(),
     };
@@ -221,22 +289,26 @@ impl Generator {
     ) -> Result<String, String> {
         match layout {
             Layout::Scalar(scalar) => scalar_type(scalar.scalar()).ok_or_else(|| {
-                format!(
-                    "field {field:?}: zarrdt has no Rust type for {}",
-                    scalar.scalar()
-                )
+                // An array of scalars has no field to name.
+                let whose = if path.is_root() {
+                    "the elements".to_owned()
+                } else {
+                    format!("field {field:?}")
+                };
+                format!("{whose}: zarrdt has no Rust type for {}", scalar.scalar())
             }),
             Layout::Subarray(array) => {
-                let item = array
-                    .shape()
-                    .iter()
-                    .fold(path.clone(), |path, _| path.index(0));
+                // In time and memory linear in the dimensions, however many.
+                let shape = array.shape();
+                let mut item = path.clone();
+                item.extend(shape.iter().map(|_| PathSegment::Index(0)));
                 let element = self.type_of(array.element(), field, &item)?;
-                Ok(array
-                    .shape()
-                    .iter()
-                    .rev()
-                    .fold(element, |inner, extent| format!("[{inner}; {extent}]")))
+                let mut rust = "[".repeat(shape.len());
+                rust.push_str(&element);
+                for extent in shape.iter().rev() {
+                    let _ = write!(rust, "; {extent}]");
+                }
+                Ok(rust)
             }
             Layout::Struct(structure) => {
                 // A Rust array, as Zarr v3 writes it: fields "0".."n-1" of one type.
@@ -262,7 +334,8 @@ impl Generator {
         }
     }
 
-    /// A free type name for a struct held in field `field`: `velocity` → `Velocity`.
+    /// A free type name for a struct held in field `field`: `velocity` → `Velocity`; `result`
+    /// → `Result2`, as the prelude's names are taken.
     fn type_name(&mut self, field: &str) -> String {
         let mut base = camel_case(field);
         if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {

@@ -10,6 +10,7 @@ use clap::Args;
 use clap::builder::TypedValueParser as _;
 use zarrdt::array::{ArrayOptions, Compression, OpenOptions, open_store};
 use zarrdt::arrow::{BatchReader, ReadOptions, Sizes, TableType, TableWriter};
+use zarrdt::types::ScalarType;
 use zarrdt::zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
 use zarrdt::zarrs::storage::WritableStorageTraits;
 
@@ -170,10 +171,12 @@ pub(crate) fn import(
     let source = read_table(input, options.batch_rows).map_err(|e| fail_in(&e))?;
     let mut rows = source.rows;
     // The Zarr type: from the schema; text, bytes and list widths measured in a first pass
-    // where the schema does not say.
+    // where the schema does not say, and where its metadata gives text or bytes a width (the
+    // values of a table edited since its export may have grown past it: such columns are
+    // typed from their values).
     let zarr = match TableType::from_schema_within(&source.schema, None, limits) {
-        Ok(zarr) => zarr,
-        Err(zarrdt::arrow::Error::SizesNeeded { .. }) => {
+        Ok(zarr) if !has_text_or_bytes(&zarr) => zarr,
+        Ok(_) | Err(zarrdt::arrow::Error::SizesNeeded { .. }) => {
             let pass = read_table(input, options.batch_rows).map_err(|e| fail_in(&e))?;
             let mut sizes = Sizes::default();
             let mut counted = 0u64;
@@ -280,6 +283,18 @@ pub(crate) fn import(
             Err(failure)
         }
     }
+}
+
+/// Whether records of `zarr` hold text or bytes of a fixed width.
+fn has_text_or_bytes(zarr: &TableType) -> bool {
+    zarr.native_layout().is_ok_and(|layout| {
+        layout.leaves().iter().any(|leaf| {
+            matches!(
+                leaf.scalar(),
+                ScalarType::FixedLengthUtf32 { .. } | ScalarType::NullTerminatedBytes { .. }
+            )
+        })
+    })
 }
 
 /// Takes away what a failed import made, so that no half-imported array is left: the

@@ -483,6 +483,68 @@ fn scalar_arrays_and_zero_dimensions() {
     assert!(code.contains("pub type Reading = f64;"), "{code}");
 }
 
+/// Nested records of fields named `result`, `some`, `vec`, `zarr_struct`.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Prelude {
+    result: Narrow,
+    some: Wide,
+    vec: [Narrow; 2],
+    zarr_struct: Wider,
+}
+
+/// One byte.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Narrow {
+    a: u8,
+}
+
+/// Two bytes.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Wide {
+    b: u16,
+}
+
+/// Four bytes.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Wider {
+    c: u32,
+}
+
+/// `zarrdt rust` never names a struct as the prelude names a type or a variant, nor as the
+/// derive it imports: the code is pasted into programs that use `Result`, `Some` and `Vec`.
+#[test]
+fn generated_structs_do_not_hide_the_prelude() {
+    let dir = scratch("prelude_names");
+    let record = Prelude {
+        result: Narrow { a: 1 },
+        some: Wide { b: 2 },
+        vec: [Narrow { a: 3 }; 2],
+        zarr_struct: Wider { c: 4 },
+    };
+    ArrayOptions::new(vec![1], vec![1])
+        .create(store(&dir), "/", &record)
+        .unwrap();
+    let code = zarrdt(["rust", path(&dir)]).ok();
+    for name in ["Result2", "Some2", "ZarrStruct2"] {
+        assert!(
+            code.contains(&format!("pub struct {name} {{")),
+            "{name}: {code}"
+        );
+    }
+    for name in ["Result", "Some", "Vec", "ZarrStruct"] {
+        assert!(
+            !code.contains(&format!("pub struct {name} ")),
+            "{name}: {code}"
+        );
+    }
+    assert!(code.contains("pub result: Result2,"), "{code}");
+    assert!(code.contains("pub vec: [Result2; 2],"), "{code}");
+    for name in ["Result", "Some", "Option"] {
+        zarrdt(["rust", path(&dir), "--name", name]).fails(2, "--name", "would hide the prelude");
+    }
+    zarrdt(["rust", path(&dir), "--name", "ZarrStruct"]).fails(2, "--name", "the derive");
+}
+
 /// A CSV of one column writes an empty value as `""`, not as an empty line (which pandas
 /// skips and Python's `csv` reads as a row of no fields), as Python's `csv` writes it.
 #[test]
@@ -569,6 +631,90 @@ fn byte_strings_as_text_in_csv_and_tables() {
         dump["values"][0],
         json!({"code": "YzAwMA==", "raw": "AQI="})
     );
+}
+
+/// A record whose text comes before another column.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Label {
+    name: zarrdt::FixedString<4>,
+    x: i32,
+}
+
+/// Table columns are aligned by the width a terminal gives the text: CJK characters and most
+/// emoji take two columns each, combining marks none.
+#[test]
+fn wide_characters_keep_table_columns_aligned() {
+    let dir = scratch("wide_text");
+    let label = |name: &str, x: i32| Label {
+        name: zarrdt::FixedString::new(name).unwrap(),
+        x,
+    };
+    let array = ArrayOptions::new(vec![3], vec![3])
+        .create(store(&dir), "/", &label("", 0))
+        .unwrap();
+    array
+        .store_records(
+            &[0..3],
+            &[
+                label("中文字符", 1),
+                label("ab", 22),
+                label("e\u{301}🦀", 333),
+            ],
+        )
+        .unwrap();
+    let table = zarrdt(["dump", path(&dir), "--format", "table"]).ok();
+    assert_eq!(
+        table,
+        "index  name      x\n\
+         -----  --------  ---\n\
+         0      中文字符  1\n\
+         1      ab        22\n\
+         2      e\u{301}🦀       333\n"
+    );
+}
+
+/// A record whose field names are not identifiers.
+#[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+struct Spoken {
+    #[zarr(rename = "Temp (C)")]
+    temp: f32,
+    #[zarr(rename = "b c")]
+    b_c: u8,
+    #[zarr(rename = "foo.mask")]
+    mask: bool,
+}
+
+/// CSV and table columns are the field names as they are (`Temp (C)`, as Parquet names the
+/// column), quoted only where a name would make the path ambiguous (`["foo.mask"]`); every
+/// column name is taken back by `--fields`.
+#[test]
+fn column_names_are_field_names_quoted_only_where_needed() {
+    let dir = scratch("spoken_names");
+    let spoken = Spoken {
+        temp: 21.5,
+        b_c: 3,
+        mask: true,
+    };
+    ArrayOptions::new(vec![1], vec![1])
+        .create(store(&dir), "/", &spoken)
+        .unwrap()
+        .store_records(&[0..1], &[spoken])
+        .unwrap();
+    let csv = zarrdt(["dump", path(&dir), "--format", "csv"]).ok();
+    assert_eq!(csv, "Temp (C),b c,\"[\"\"foo.mask\"\"]\"\n21.5,3,true\n");
+    let table = zarrdt(["dump", path(&dir), "--format", "table"]).ok();
+    assert!(
+        table.starts_with("index  Temp (C)  b c  [\"foo.mask\"]\n"),
+        "{table}"
+    );
+    for (column, header) in [
+        ("Temp (C)", "Temp (C)"),
+        ("b c", "b c"),
+        ("[\"foo.mask\"]", "\"[\"\"foo.mask\"\"]\""),
+    ] {
+        let one = zarrdt(["dump", path(&dir), "--format", "csv", "--fields", column]).ok();
+        assert_eq!(one.lines().next(), Some(header), "{one}");
+    }
 }
 
 /// A record with a NumPy `U<n>` text field.

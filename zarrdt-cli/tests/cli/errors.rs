@@ -199,6 +199,23 @@ fn records_no_rust_struct_can_hold() {
     zarrdt(["rust", p(&aligned)]).fails(1, p(&aligned), "3 bytes of padding at offsets 1..4");
 }
 
+/// An array of scalars with no Rust type (NumPy's `|V3`, zarrs' `r24`) says so of its
+/// elements: it has no field, so none is named.
+#[test]
+fn scalars_no_rust_type_can_hold() {
+    let dir = scratch("void_scalars");
+    fs::write(
+        dir.join(".zarray"),
+        json!({"zarr_format": 2, "shape": [2], "chunks": [2], "dtype": "|V3",
+               "fill_value": null, "order": "C", "compressor": null, "filters": null})
+        .to_string(),
+    )
+    .unwrap();
+    let run = zarrdt(["rust", p(&dir)]);
+    assert!(!run.stderr.contains("field"), "{}", run.stderr);
+    run.fails(1, p(&dir), "the elements: zarrdt has no Rust type for r24");
+}
+
 // ------------------------------------------------------------------------------------------
 // The array-level bad inputs of issue 12: one line naming the array and the problem, exit 1
 // ------------------------------------------------------------------------------------------

@@ -136,6 +136,50 @@ fn export_and_import_give_back_the_array() {
     }
 }
 
+/// An export edited elsewhere whose text grew past the width the hidden `zarr.data_type`
+/// metadata gives (pyarrow keeps schema metadata through an edit) imports: that field is
+/// widened to the longest value; the other fields, the fill value and the shape stay.
+#[test]
+fn an_edited_export_whose_text_grew_imports() {
+    let dir = scratch("tables-grown-text");
+    let array = write_array(&dir, false);
+    let table = dir.join("records.parquet");
+    zarrdt(["export", &array, table.to_str().unwrap()]).ok();
+    let reader = ParquetRecordBatchReaderBuilder::try_new(File::open(&table).unwrap()).unwrap();
+    // The schema with its metadata, as pyarrow keeps it.
+    let schema = reader.schema().clone();
+    assert!(schema.metadata().contains_key("zarr.fill_value"));
+    let batches: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
+    let edited = dir.join("edited.parquet");
+    let name = schema.index_of("name").unwrap();
+    assert!(schema.field(name).metadata().contains_key("zarr.data_type"));
+    let mut writer =
+        ArrowWriter::try_new(File::create(&edited).unwrap(), schema.clone(), None).unwrap();
+    for batch in &batches {
+        let grown: Vec<String> = (0..batch.num_rows())
+            .map(|i| format!("name {i:02}"))
+            .collect();
+        let mut columns = batch.columns().to_vec();
+        columns[name] = Arc::new(StringArray::from(grown));
+        writer
+            .write(&RecordBatch::try_new(schema.clone(), columns).unwrap())
+            .unwrap();
+    }
+    writer.close().unwrap();
+    let back = dir.join("edited.zarr");
+    zarrdt(["import", edited.to_str().unwrap(), back.to_str().unwrap()]).ok();
+    let before = dumped(&array);
+    let after = dumped(back.to_str().unwrap());
+    let mut expected_type = before["data_type"].clone();
+    expected_type["configuration"]["fields"][2]["data_type"]["configuration"]["length_bytes"] =
+        json!(28);
+    assert_eq!(after["data_type"], expected_type);
+    assert_eq!(after["fill_value"], before["fill_value"]);
+    assert_eq!(after["shape"], json!([6, 5]));
+    assert_eq!(after["values"][1][2]["name"], "name 07");
+    assert_eq!(after["values"][1][2]["id"], before["values"][1][2]["id"]);
+}
+
 /// Arrow IPC files compressed as pyarrow's Feather writer compresses them (LZ4 frames by
 /// default, or zstd) import as uncompressed ones do.
 #[test]
