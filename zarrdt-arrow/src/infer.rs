@@ -114,10 +114,12 @@ impl TableType {
                 }
                 (form, _) => form,
             };
-            let fitting = sizes.is_none_or(|sizes| fits(&layout, &FieldPath::root(), sizes));
-            let widened_layout = native(&form)?;
-            check_record_size(widened_layout.size(), limits)?;
-            if matches_schema(&layout, schema) && (fitting || matches!(form, Form::V3(_))) {
+            let whole = match (&form, sizes) {
+                (Form::V2(_), Some(sizes)) => fits(&layout, &FieldPath::root(), sizes),
+                _ => true,
+            };
+            check_record_size(native(&form)?.size(), limits)?;
+            if whole && matches_schema(&layout, schema) {
                 let fill = match &fill_json {
                     Some(json) => {
                         Some(layout.value_from_json(json).map_err(|e| Error::Metadata {

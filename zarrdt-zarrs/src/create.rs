@@ -22,7 +22,7 @@ use crate::codec::lzma::LzmaCodec;
 use crate::codec::zlib_bz2::Kind;
 use crate::convert::{endianness_of, fill_metadata};
 use crate::node::node_path;
-use crate::open::limits;
+use crate::open::{limits, read_json};
 use crate::{Error, open_array, register};
 
 /// How chunks are compressed: zarrs' zstd, gzip and Blosc, and numcodecs' zlib, bz2, lz4 and
@@ -468,10 +468,8 @@ impl ArrayOptions {
             let above = NodePath::new(parent)
                 .map_err(|error| Error::metadata(meta_key_v3(node), None, error))?;
             let v3 = meta_key_v3(&above);
-            let is_v3_array = store.get(&v3)?.is_some_and(|document| {
-                serde_json::from_slice::<Json>(&document)
-                    .is_ok_and(|json| json["node_type"] == "array")
-            });
+            let is_v3_array = read_json(store, &v3)?
+                .is_some_and(|json| json.get("node_type").and_then(Json::as_str) == Some("array"));
             let v2 = meta_key_v2_array(&above);
             let found = if is_v3_array {
                 Some(v3)

@@ -39,7 +39,7 @@ pub fn register() {
 }
 
 /// Reads the JSON document at `key`, if there is one: a JSON object, or an error.
-fn read_json<S: ?Sized + ReadableStorageTraits>(
+pub(crate) fn read_json<S: ?Sized + ReadableStorageTraits>(
     store: &S,
     key: &StoreKey,
 ) -> Result<Option<Json>, Error> {
