@@ -1287,6 +1287,73 @@ fn shards_read_whole_are_asked_for_once() {
 }
 
 rusty_fork_test! {
+    /// A read or write of a subset of many tiny chunks holds the chunks of a window or two at
+    /// a time, not a plan of every chunk made up front (about 300 bytes a chunk: 30 MB for
+    /// these 100 000, beside an output of 4.8 MB): whole records and one field read from
+    /// chunks of one record none of which is stored (zarrs' in-memory store, which keeps
+    /// nothing per key asked for), 1-D and 2-D, and the fill value written to them (each
+    /// chunk of it erased, so the store holds nothing) within a megabyte beside the output.
+    #[test]
+    fn tiny_chunks_are_planned_a_window_at_a_time() {
+        for shape in [vec![100_000u64], vec![250, 400]] {
+            let count: u64 = shape.iter().product();
+            let chunks = vec![1; shape.len()];
+            let subset: Vec<Range<u64>> = shape.iter().map(|&extent| 0..extent).collect();
+            let array = ArrayOptions::new(shape.clone(), chunks)
+                .compression(Compression::None)
+                .create(Arc::new(MemoryStore::new()), "/", &fill())
+                .unwrap();
+            let output = count as usize * std::mem::size_of::<Particle>();
+            let (read, usage) =
+                meter::measure(|| array.retrieve_records::<Particle>(&subset).unwrap());
+            assert!(same(&read, &vec![fill(); count as usize]), "{shape:?}");
+            eprintln!("{shape:?}, records: output {output} B, {usage:?}");
+            assert!(usage.peak_bytes <= output + (1 << 20), "{shape:?}: {usage:?}");
+            let (ids, usage) =
+                meter::measure(|| array.retrieve_field::<u64>(&subset, &["id"]).unwrap());
+            assert!(ids.iter().all(|&id| id == fill().id), "{shape:?}");
+            eprintln!("{shape:?}, one field: {usage:?}");
+            assert!(usage.peak_bytes <= count as usize * 8 + (1 << 20), "{shape:?}: {usage:?}");
+            let (result, usage) = meter::measure(|| array.store_records(&subset, &read));
+            result.unwrap();
+            eprintln!("{shape:?}, write: {usage:?}");
+            assert!(usage.peak_bytes <= 1 << 20, "{shape:?}: {usage:?}");
+        }
+    }
+}
+
+/// A write and a read of a 2-D subset in many windows of small chunks (edge chunks on every
+/// side of it, written in part) give the records back, and zarrs reads what was written.
+#[test]
+fn a_subset_of_many_small_chunks_round_trips_window_by_window() {
+    let array = ArrayOptions::new(vec![300, 70], vec![7, 3])
+        .compression(Compression::None)
+        .create(Arc::new(MemoryStore::new()), "/", &fill())
+        .unwrap();
+    let subset = ArraySubset::new_with_ranges(&[5..290, 2..69]);
+    let count = subset.num_elements();
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    array.store_records(&subset, &records).unwrap();
+    let back: Vec<Particle> = array.retrieve_records(&subset).unwrap();
+    assert!(same(&back, &records));
+    let by_zarrs: Vec<Particle> = array.retrieve_array_subset(&subset).unwrap();
+    assert!(same(&by_zarrs, &records));
+    // Around the subset, the fill value.
+    let whole: Vec<Particle> = array.retrieve_records(&[0..300, 0..70]).unwrap();
+    let outside = whole
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| {
+            let (row, column) = ((i / 70) as u64, (i % 70) as u64);
+            !((5..290).contains(&row) && (2..69).contains(&column))
+        })
+        .map(|(_, record)| *record)
+        .collect::<Vec<_>>();
+    assert_eq!(outside.len(), 300 * 70 - count as usize);
+    assert!(same(&outside, &vec![fill(); outside.len()]));
+}
+
+rusty_fork_test! {
     /// A write of whole uncompressed shards encodes each into a buffer its thread reuses, lays
     /// the shard out in that same buffer (the index after the elements) and gets it back from
     /// the store: on two threads, 16 shards allocate under three shards' bytes, one buffer per

@@ -48,14 +48,19 @@ pub(crate) struct Run {
     pub(crate) elements: Range<usize>,
 }
 
-/// The read plan of a subset.
+/// The read (write) plan of a subset: its slabs, each made when it is asked for, so that the
+/// plan of a subset of millions of small chunks takes no memory per chunk (a read or write
+/// holds the slabs of a window or two at a time).
 pub(crate) struct Plan {
     /// The read grid's chunk shape (inner chunks of a sharded array).
     unit_shape: Vec<u64>,
     /// The subset.
     subset: ArraySubset,
-    /// The slabs, in order.
-    pub(crate) slabs: Vec<Slab>,
+    /// The array's shape.
+    array_shape: Vec<u64>,
+    /// The indices of the units the subset touches along each dimension; none if the subset
+    /// has no elements (a zero-dimensional subset has one unit, with no indices).
+    ranges: Option<Vec<Range<u64>>>,
 }
 
 impl Plan {
@@ -72,53 +77,20 @@ impl Plan {
                 subset, unit_shape,
             )));
         }
-        let mut slabs = Vec::new();
-        if subset.num_elements() == 0 {
-            return Ok(Plan {
-                unit_shape,
-                subset,
-                slabs,
-            });
-        }
-        if subset.dimensionality() == 0 {
-            slabs.push(Slab {
-                units: vec![Unit {
-                    indices: Vec::new(),
-                    overlap: subset.clone(),
-                    region: subset.clone(),
-                    whole: true,
-                }],
-            });
-            return Ok(Plan {
-                unit_shape,
-                subset,
-                slabs,
-            });
-        }
-        // The units along each dimension: the range of unit indices the subset touches.
-        let ranges: Vec<Range<u64>> = subset
-            .start()
-            .iter()
-            .zip(subset.shape())
-            .zip(&unit_shape)
-            .map(|((&start, &extent), &unit)| start / unit..(start + extent).div_ceil(unit))
-            .collect();
-        for first in ranges[0].clone() {
-            let mut units = Vec::new();
-            let mut indices: Vec<u64> = ranges.iter().map(|range| range.start).collect();
-            indices[0] = first;
-            loop {
-                units.push(unit(&subset, &indices, &unit_shape, array_shape)?);
-                if !advance(&mut indices[1..], &ranges[1..]) {
-                    break;
-                }
-            }
-            slabs.push(Slab { units });
-        }
+        let ranges = (subset.num_elements() != 0).then(|| {
+            subset
+                .start()
+                .iter()
+                .zip(subset.shape())
+                .zip(&unit_shape)
+                .map(|((&start, &extent), &unit)| start / unit..(start + extent).div_ceil(unit))
+                .collect()
+        });
         Ok(Plan {
             unit_shape,
             subset,
-            slabs,
+            array_shape: array_shape.to_vec(),
+            ranges,
         })
     }
 
@@ -127,11 +99,112 @@ impl Plan {
         &self.unit_shape
     }
 
-    /// Whether the subset covers some unit whole (within the array).
+    /// The number of slabs.
+    pub(crate) fn slab_count(&self) -> usize {
+        match &self.ranges {
+            None => 0,
+            Some(ranges) => ranges.first().map_or(1, |first| {
+                usize::try_from(first.end - first.start).unwrap_or(usize::MAX)
+            }),
+        }
+    }
+
+    /// The number of units in each slab (the same in every one).
+    pub(crate) fn units_per_slab(&self) -> usize {
+        self.ranges.as_ref().map_or(0, |ranges| {
+            ranges.iter().skip(1).fold(1usize, |units, range| {
+                units.saturating_mul(usize::try_from(range.end - range.start).unwrap_or(usize::MAX))
+            })
+        })
+    }
+
+    /// The number of units the subset touches.
+    pub(crate) fn unit_count(&self) -> usize {
+        self.slab_count().saturating_mul(self.units_per_slab())
+    }
+
+    /// The slabs in windows, in order: each window whole slabs of at least `units` units (the
+    /// last, what is left), as ranges of slab numbers.
+    pub(crate) fn windows(&self, units: usize) -> impl Iterator<Item = Range<usize>> + use<> {
+        let count = self.slab_count();
+        let per_window = units.div_ceil(self.units_per_slab().max(1)).max(1);
+        (0..count)
+            .step_by(per_window)
+            .map(move |first| first..first.saturating_add(per_window).min(count))
+    }
+
+    /// The slabs `numbers`, made.
+    pub(crate) fn slabs(&self, numbers: Range<usize>) -> Result<Vec<Slab>, Error> {
+        numbers.map(|number| self.slab(number)).collect()
+    }
+
+    /// Slab `number` (less than [`Plan::slab_count`]), made.
+    fn slab(&self, number: usize) -> Result<Slab, Error> {
+        let Some(ranges) = &self.ranges else {
+            return Ok(Slab { units: Vec::new() });
+        };
+        let Some(first) = ranges.first() else {
+            // A zero-dimensional subset: one unit, the whole of it.
+            return Ok(Slab {
+                units: vec![Unit {
+                    indices: Vec::new(),
+                    overlap: self.subset.clone(),
+                    region: self.subset.clone(),
+                    whole: true,
+                }],
+            });
+        };
+        let mut units = Vec::with_capacity(self.units_per_slab().min(1 << 16));
+        let mut indices: Vec<u64> = ranges.iter().map(|range| range.start).collect();
+        indices[0] = first.start + number as u64;
+        loop {
+            units.push(self.unit(&indices)?);
+            if !advance(&mut indices[1..], &ranges[1..]) {
+                break;
+            }
+        }
+        Ok(Slab { units })
+    }
+
+    /// The unit at `indices`.
+    fn unit(&self, indices: &[u64]) -> Result<Unit, Error> {
+        unit_at(&self.subset, indices, &self.unit_shape, &self.array_shape)
+    }
+
+    /// Whether the subset covers some unit whole (within the array). Along each dimension the
+    /// first unit that begins in the subset is the one to look at: if the subset does not
+    /// cover it, it covers no later one (they end later), and none before it begins in the
+    /// subset; of those it covers it is the longest within the array (only the array's last
+    /// one is shorter). So the subset covers a unit whole if it covers that one.
     pub(crate) fn covers_a_unit(&self) -> bool {
-        self.slabs
+        let Some(ranges) = &self.ranges else {
+            return false;
+        };
+        let first_within: Option<Vec<u64>> = ranges
             .iter()
-            .any(|slab| slab.units.iter().any(|unit| unit.whole))
+            .zip(self.subset.start())
+            .zip(&self.unit_shape)
+            .map(|((range, &start), &unit)| {
+                let index = start.div_ceil(unit);
+                (index < range.end).then_some(index)
+            })
+            .collect();
+        first_within.is_some_and(|indices| self.unit(&indices).is_ok_and(|unit| unit.whole))
+    }
+
+    /// Whether the subset covers every unit it touches whole (within the array). Along each
+    /// dimension the units between the first and the last are covered if any is, and the last
+    /// is the shortest within the array: every unit is covered whole if the first and the last
+    /// (along every dimension) are.
+    pub(crate) fn covers_every_unit(&self) -> bool {
+        let Some(ranges) = &self.ranges else {
+            return true;
+        };
+        let firsts: Vec<u64> = ranges.iter().map(|range| range.start).collect();
+        let lasts: Vec<u64> = ranges.iter().map(|range| range.end - 1).collect();
+        [firsts, lasts]
+            .iter()
+            .all(|indices| self.unit(indices).is_ok_and(|unit| unit.whole))
     }
 
     /// The runs of `slab`'s elements in the subset's C order.
@@ -192,7 +265,7 @@ impl Plan {
 
 /// The chunk at `indices` (of `unit_shape`) of an array of `array_shape`, and its part in
 /// `subset`.
-fn unit(
+fn unit_at(
     subset: &ArraySubset,
     indices: &[u64],
     unit_shape: &[u64],

@@ -194,45 +194,24 @@ where
     // windows of a slab each, not of `threads` shards, in memory beside the output. (A read of
     // a few shards decoded whole when fetched keeps the wider windows, faster there.)
     let threads = rayon::current_num_threads().max(1);
-    let total_units = window_len(&plan.slabs);
     let window_units = match &whole_shards {
         Some(shards)
             if shards.inner_chunks() >= threads
                 && (shards.decodes_as_read()
-                    || total_units >= MANY_SHARDS_PER_THREAD * threads) =>
+                    || plan.unit_count() >= MANY_SHARDS_PER_THREAD * threads) =>
         {
             1
         }
         _ => threads,
     };
-    let mut windows = Vec::new();
-    let mut start = 0;
-    let mut units = 0;
-    for (number, slab) in plan.slabs.iter().enumerate() {
-        units += slab.units.len();
-        if units >= window_units {
-            windows.push(start..number + 1);
-            start = number + 1;
-            units = 0;
-        }
-    }
-    if start < plan.slabs.len() {
-        windows.push(start..plan.slabs.len());
-    }
-    let mut windows = windows.into_iter();
+    // Each window's slabs are made as it is fetched, and let go once it is handed over.
+    let mut windows = plan.windows(window_units);
     let Some(first) = windows.next() else {
         return Ok(());
     };
     // Hands the window of `slabs` over from its units' bytes.
-    let mut hand_over_window = |slabs: Range<usize>, bytes: &mut [UnitBytes<'_>]| {
-        decode(
-            &plan,
-            &plan.slabs[slabs],
-            bytes,
-            element_size,
-            sink,
-            &reader.spare,
-        )
+    let mut hand_over_window = |slabs: &[Slab], bytes: &mut [UnitBytes<'_>]| {
+        decode(&plan, slabs, bytes, element_size, sink, &reader.spare)
     };
     // A unit that fails to fetch is reported when the handing over comes to it: the first
     // fault in the output's order is the error, however many units a window holds.
@@ -243,20 +222,21 @@ where
         // are fetched together, the threads then all busy with the fetch, which one thread
         // would otherwise do alone (nothing is handed over yet), and the first is handed over
         // before the third is fetched: two windows in memory, as after.
-        let mut bytes = reader.fetch_beside(&plan.slabs[first.start..second.end], || ());
-        let ahead = bytes.split_off(window_len(&plan.slabs[first.clone()]));
-        hand_over_window(first, &mut bytes)?;
-        (ahead, second)
+        let mut slabs = plan.slabs(first.start..second.end)?;
+        let mut bytes = reader.fetch_beside(&slabs, || ());
+        let ahead_slabs = slabs.split_off(first.len());
+        let ahead = bytes.split_off(window_len(&slabs));
+        hand_over_window(&slabs, &mut bytes)?;
+        (ahead, ahead_slabs)
     } else {
-        (
-            reader.fetch_beside(&plan.slabs[first.clone()], || ()),
-            first,
-        )
+        let slabs = plan.slabs(first)?;
+        (reader.fetch_beside(&slabs, || ()), slabs)
     };
     for next in windows {
+        let next = plan.slabs(next)?;
         let mut decoded = Ok(());
-        let ahead = reader.fetch_beside(&plan.slabs[next.clone()], || {
-            decoded = hand_over_window(current.clone(), &mut bytes);
+        let ahead = reader.fetch_beside(&next, || {
+            decoded = hand_over_window(&current, &mut bytes);
         });
         decoded?;
         bytes = ahead;
@@ -266,7 +246,7 @@ where
             reader.cache.clear();
         }
     }
-    hand_over_window(current, &mut bytes)
+    hand_over_window(&current, &mut bytes)
 }
 
 /// The units of a window of `slabs`.

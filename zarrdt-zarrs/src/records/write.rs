@@ -115,23 +115,67 @@ where
     let plan = Plan::new(subset, chunk_shape, array.shape())?;
     let whole_shards = WholeShards::for_plan(array, &plan, source.size())?;
     let streamed = StreamedChunks::of(array, source.size());
-    // Each chunk's runs, in the order the records come.
-    let mut parts = Vec::new();
+    // A shard written in part is read, changed and written again by zarrs, whose decode
+    // panics on some damaged indexes (an entry at offset 2⁶⁴ − 1, in zarrs 0.23.14): its index
+    // is read and checked first, as a read checks it. A shard written whole is not read.
+    let sharding = if array.is_sharded() && !plan.covers_every_unit() {
+        Sharding::of(array)?
+    } else {
+        None
+    };
+    // The chunks go a window at a time (their parts made for it, then let go), several
+    // chunks of a window at once; the first failure, in the subset's order, ends the write.
+    let threads = rayon::current_num_threads().max(1);
     let mut next = 0;
-    for slab in &plan.slabs {
+    for window in plan.windows(WINDOW_UNITS_PER_THREAD * threads) {
+        let parts = parts(&plan, window, &mut next)?;
+        parts
+            .par_iter()
+            .map(|part| {
+                if let Some(sharding) = sharding.as_ref().filter(|_| !part.whole) {
+                    sharding.read_index(array, &part.indices)?;
+                }
+                store_part(
+                    array,
+                    part,
+                    source,
+                    whole_shards.as_ref(),
+                    streamed.as_ref(),
+                    sharding.as_ref(),
+                )
+            })
+            .collect::<Vec<_>>()
+            // The first failure in the subset's order, however the threads ran.
+            .into_iter()
+            .collect::<Result<(), Error>>()?;
+    }
+    Ok(())
+}
+
+/// The chunks a window of a write holds at least, per thread: enough that the threads are
+/// seldom idle where one window ends, few enough that a subset of millions of tiny chunks
+/// holds only a window's parts.
+const WINDOW_UNITS_PER_THREAD: usize = 256;
+
+/// The parts of the chunks of the slabs `window` of `plan`, their runs numbered from `next`
+/// (the records before the window), which is moved past theirs.
+fn parts(plan: &Plan, window: Range<usize>, next: &mut usize) -> Result<Vec<Part>, Error> {
+    let mut parts = Vec::new();
+    for slab in plan.slabs(window)? {
         let first = parts.len();
-        parts.extend(slab.units.iter().map(|unit| Part {
-            indices: unit.indices.clone(),
-            region: unit.region.clone(),
+        let runs = plan.runs(&slab);
+        parts.extend(slab.units.into_iter().map(|unit| Part {
+            indices: unit.indices,
+            region: unit.region,
             whole: unit.whole,
             runs: Vec::new(),
         }));
-        for run in plan.runs(slab) {
+        for run in runs {
             let count = run.elements.len();
             parts[first + run.unit]
                 .runs
-                .push((next..next + count, run.elements));
-            next += count;
+                .push((*next..*next + count, run.elements));
+            *next += count;
         }
     }
     // In the order of their positions: the records of a chunk come in its C order already
@@ -139,33 +183,7 @@ where
     for part in &mut parts {
         part.runs.sort_by_key(|(_, to)| to.start);
     }
-    // A shard written in part is read, changed and written again by zarrs, whose decode
-    // panics on some damaged indexes (an entry at offset 2⁶⁴ − 1, in zarrs 0.23.14): its index
-    // is read and checked first, as a read checks it. A shard written whole is not read.
-    let sharding = if array.is_sharded() && parts.iter().any(|part| !part.whole) {
-        Sharding::of(array)?
-    } else {
-        None
-    };
-    parts
-        .par_iter()
-        .map(|part| {
-            if let Some(sharding) = sharding.as_ref().filter(|_| !part.whole) {
-                sharding.read_index(array, &part.indices)?;
-            }
-            store_part(
-                array,
-                part,
-                source,
-                whole_shards.as_ref(),
-                streamed.as_ref(),
-                sharding.as_ref(),
-            )
-        })
-        .collect::<Vec<_>>()
-        // The first failure in the subset's order, however the threads ran.
-        .into_iter()
-        .collect()
+    Ok(parts)
 }
 
 /// Checks that `found` elements are as many as `subset` holds ([`Error::ElementCount`]).
