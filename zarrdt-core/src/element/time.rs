@@ -200,9 +200,10 @@ mod chrono_times {
 
     use super::{DateTime64, FixedDuration, TimeDelta64};
 
-    /// Nanoseconds in `SCALE × U`, if that fits in an `i64`.
-    fn step<U: FixedDuration>(scale: u32) -> Option<i64> {
-        U::NANOS.checked_mul(i64::from(scale))
+    /// Nanoseconds in `SCALE × U` (an `i128`: a million weeks or `u32::MAX` hours are more
+    /// nanoseconds than an `i64` holds, yet times `chrono` holds); `None` for a scale of 0.
+    fn step<U: FixedDuration>(scale: u32) -> Option<i128> {
+        (scale != 0).then(|| i128::from(U::NANOS) * i128::from(scale))
     }
 
     impl<U: FixedDuration, const SCALE: u32> DateTime64<U, SCALE> {
@@ -210,7 +211,7 @@ mod chrono_times {
         /// count fits; `None` otherwise (and for times before 1677 or after 2262 in
         /// nanoseconds, which do not fit).
         pub fn from_chrono(time: DateTime<Utc>) -> Option<Self> {
-            let step = i128::from(step::<U>(SCALE)?);
+            let step = step::<U>(SCALE)?;
             let nanos = i128::from(time.timestamp()) * 1_000_000_000
                 + i128::from(time.timestamp_subsec_nanos());
             (nanos % step == 0)
@@ -225,7 +226,7 @@ mod chrono_times {
             if self.is_nat() {
                 return None;
             }
-            let nanos = i128::from(self.count()) * i128::from(step::<U>(SCALE)?);
+            let nanos = i128::from(self.count()).checked_mul(step::<U>(SCALE)?)?;
             let seconds = i64::try_from(nanos.div_euclid(1_000_000_000)).ok()?;
             let sub = u32::try_from(nanos.rem_euclid(1_000_000_000)).ok()?;
             DateTime::from_timestamp(seconds, sub)
@@ -235,7 +236,7 @@ mod chrono_times {
     impl<U: FixedDuration, const SCALE: u32> TimeDelta64<U, SCALE> {
         /// The duration `delta`, if it is a whole number of `SCALE × U` and the count fits.
         pub fn from_chrono(delta: TimeDelta) -> Option<Self> {
-            let step = i128::from(step::<U>(SCALE)?);
+            let step = step::<U>(SCALE)?;
             let nanos =
                 i128::from(delta.num_seconds()) * 1_000_000_000 + i128::from(delta.subsec_nanos());
             (nanos % step == 0)
@@ -250,7 +251,7 @@ mod chrono_times {
             if self.is_nat() {
                 return None;
             }
-            let nanos = i128::from(self.count()) * i128::from(step::<U>(SCALE)?);
+            let nanos = i128::from(self.count()).checked_mul(step::<U>(SCALE)?)?;
             let seconds = i64::try_from(nanos.div_euclid(1_000_000_000)).ok()?;
             let sub = u32::try_from(nanos.rem_euclid(1_000_000_000)).ok()?;
             TimeDelta::new(seconds, sub)
@@ -261,7 +262,9 @@ mod chrono_times {
     mod tests {
         use chrono::{DateTime, TimeDelta};
 
-        use crate::{DateTime64, Milliseconds, Nanoseconds, Seconds, TimeDelta64};
+        use crate::{
+            DateTime64, Days, Hours, Milliseconds, Nanoseconds, Seconds, TimeDelta64, Weeks,
+        };
 
         #[test]
         fn times_convert_exactly_or_not_at_all() {
@@ -277,6 +280,51 @@ mod chrono_times {
             let ns = TimeDelta64::<Nanoseconds>::from_chrono(d).unwrap();
             assert_eq!(ns.count(), -1_999_999_500);
             assert_eq!(ns.to_chrono(), Some(d));
+        }
+
+        /// A step of more nanoseconds than an `i64` holds (NumPy's `datetime64[1000000W]`,
+        /// `timedelta64[2147483647h]`) converts the times `chrono` holds; a count whose
+        /// nanoseconds overflow even an `i128` is `None`, not a panic.
+        #[test]
+        fn large_scales_convert() {
+            let epoch = DateTime::from_timestamp(0, 0).unwrap();
+            assert_eq!(
+                DateTime64::<Weeks, 1_000_000>::new(0).to_chrono(),
+                Some(epoch)
+            );
+            // NumPy: np.datetime64(1, '200000D') is 2517-08-01.
+            let day = DateTime64::<Days, 200_000>::new(1).to_chrono().unwrap();
+            assert_eq!(day.to_rfc3339(), "2517-08-01T00:00:00+00:00");
+            assert_eq!(
+                DateTime64::<Days, 200_000>::from_chrono(day)
+                    .unwrap()
+                    .count(),
+                1
+            );
+            assert_eq!(
+                DateTime64::<Days, 200_000>::from_chrono(epoch)
+                    .unwrap()
+                    .count(),
+                0
+            );
+            let hours = TimeDelta64::<Hours, { u32::MAX }>::new(1)
+                .to_chrono()
+                .unwrap();
+            assert_eq!(hours.num_seconds(), 3_600 * i64::from(u32::MAX));
+            assert_eq!(
+                TimeDelta64::<Hours, { u32::MAX }>::from_chrono(hours)
+                    .unwrap()
+                    .count(),
+                1
+            );
+            assert_eq!(
+                TimeDelta64::<Weeks, { u32::MAX }>::new(i64::MAX).to_chrono(),
+                None
+            );
+            assert_eq!(
+                DateTime64::<Weeks, { u32::MAX }>::new(i64::MIN + 1).to_chrono(),
+                None
+            );
         }
     }
 }
