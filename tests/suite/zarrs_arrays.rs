@@ -613,8 +613,37 @@ fn opening_what_is_not_an_array_says_so() {
         r#"{"zarr_format":3,"node_type":"array","shape":[1],"data_type":{"name":"struct","configuration":{"fields":[{"name":"a","data_type":"int32"}]}},"chunk_grid":{"name":"regular","configuration":{"chunk_shape":[1]}},"chunk_key_encoding":{"name":"default"},"fill_value":{"b":1},"codecs":[{"name":"bytes","configuration":{"endian":"little"}}]}"#,
     )
     .unwrap();
+    // zarrdt's error about the type or fill value, in the document it is in.
     let error = open_array(store(&dir), "/").unwrap_err().to_string();
     assert!(error.contains("invalid fill value at field `b`"), "{error}");
+    assert!(
+        error.starts_with("invalid array metadata zarr.json: "),
+        "{error}"
+    );
+    let v3 = std::fs::read_to_string(dir.join("zarr.json")).unwrap();
+    std::fs::write(
+        dir.join("zarr.json"),
+        v3.replace(r#""int32""#, r#""float99""#),
+    )
+    .unwrap();
+    let error = open_array(store(&dir), "/").unwrap_err().to_string();
+    assert!(error.contains("float99"), "{error}");
+    assert!(
+        error.starts_with("invalid array metadata zarr.json: "),
+        "{error}"
+    );
+    std::fs::remove_file(dir.join("zarr.json")).unwrap();
+    std::fs::create_dir(dir.join("v2")).unwrap();
+    std::fs::write(
+        dir.join("v2/.zarray"),
+        r#"{"zarr_format":2,"shape":[1],"chunks":[1],"dtype":[["a","<i4"]],"fill_value":"AAAAAAAA","order":"C","compressor":null,"filters":null}"#,
+    )
+    .unwrap();
+    let error = open_array(store(&dir), "/v2").unwrap_err().to_string();
+    assert!(
+        error.starts_with("invalid array metadata v2/.zarray: "),
+        "{error}"
+    );
 }
 
 /// `store_records` / `retrieve_records` move records chunk by chunk and agree with zarrs'
@@ -2821,6 +2850,93 @@ impl WritableStorageTraits for FailingPartialWrites {
 
     fn supports_set_partial(&self) -> bool {
         true
+    }
+}
+
+/// A store whose writes all fail, counting them: a server gone away.
+struct DeadWrites {
+    inner: Arc<MemoryStore>,
+    writes: std::sync::atomic::AtomicUsize,
+}
+
+impl ReadableStorageTraits for DeadWrites {
+    fn get_partial_many<'a>(
+        &'a self,
+        key: &StoreKey,
+        byte_ranges: ByteRangeIterator<'a>,
+    ) -> Result<MaybeBytesIterator<'a>, StorageError> {
+        self.inner.get_partial_many(key, byte_ranges)
+    }
+
+    fn size_key(&self, key: &StoreKey) -> Result<Option<u64>, StorageError> {
+        self.inner.size_key(key)
+    }
+
+    fn supports_get_partial(&self) -> bool {
+        true
+    }
+}
+
+impl WritableStorageTraits for DeadWrites {
+    fn set(&self, _key: &StoreKey, _value: Bytes) -> Result<(), StorageError> {
+        self.writes
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Err(StorageError::Other("the server has gone away".into()))
+    }
+
+    fn set_partial_many(
+        &self,
+        key: &StoreKey,
+        _offset_values: OffsetBytesIterator,
+    ) -> Result<(), StorageError> {
+        self.set(key, Bytes::new())
+    }
+
+    fn erase(&self, key: &StoreKey) -> Result<(), StorageError> {
+        self.set(key, Bytes::new())
+    }
+
+    fn erase_prefix(&self, prefix: &StorePrefix) -> Result<(), StorageError> {
+        self.inner.erase_prefix(prefix)
+    }
+
+    fn supports_set_partial(&self) -> bool {
+        false
+    }
+}
+
+/// A write whose store fails stops at the first failure: no chunk after it is begun, so a
+/// store gone away is tried about once a thread, not once for every chunk (each try may wait
+/// out a timeout); the error names the first chunk. Chunks, and whole shards.
+#[test]
+fn a_failing_write_stops_at_the_first_chunk() {
+    let count = 400u64;
+    let records: Vec<Particle> = (0..count).map(particle).collect();
+    for shards in [None, Some(vec![4])] {
+        let memory = Arc::new(MemoryStore::new());
+        let mut options =
+            ArrayOptions::new(vec![count], vec![1]).compression(Compression::Zstd { level: 1 });
+        if let Some(shards) = &shards {
+            options = options.shards(shards.clone());
+        }
+        options.create(Arc::clone(&memory), "/", &fill()).unwrap();
+        let dead = Arc::new(DeadWrites {
+            inner: memory,
+            writes: std::sync::atomic::AtomicUsize::new(0),
+        });
+        let array = open_array(Arc::clone(&dead), "/").unwrap();
+        let pool = thread_pool(2);
+        let error = pool
+            .install(|| array.store_records(&[0..count], &records))
+            .unwrap_err();
+        assert!(error.to_string().contains("c/0:"), "{shards:?}: {error}");
+        assert!(
+            error.to_string().contains("gone away"),
+            "{shards:?}: {error}"
+        );
+        let writes = dead.writes.load(std::sync::atomic::Ordering::SeqCst);
+        eprintln!("{shards:?}: {writes} writes tried");
+        assert!(writes <= 4, "{shards:?}: {writes} writes tried");
     }
 }
 

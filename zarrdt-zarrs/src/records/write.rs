@@ -6,10 +6,12 @@
 //! whole, encoded once; one it covers in part is read whole, changed and stored whole
 //! ([`updated_chunk`]: a shard's index checked first, as a read checks it, and the chunk's
 //! memory asked for first, a chunk too large to hold an error, not an abort). Memory: the
-//! threads' buffers, one chunk each (a piece each, for chunks written a piece at a time).
+//! threads' buffers, one chunk each (a piece each, for chunks written a piece at a time). A
+//! chunk that fails ends the write: no chunk after it is begun.
 
 use std::cell::RefCell;
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 use zarrdt_core::{Endian, ZarrType};
@@ -129,23 +131,37 @@ where
     let mut next = 0;
     for window in plan.windows(WINDOW_UNITS_PER_THREAD * threads) {
         let parts = parts(&plan, window, &mut next)?;
+        // Once a chunk has failed, no chunk after it is begun (a store that has gone away
+        // would otherwise be tried, and waited for, once for every chunk left), and every
+        // chunk before it still is: the error is the first failure in the subset's order,
+        // however the threads ran.
+        let failed = AtomicUsize::new(usize::MAX);
         parts
             .par_iter()
-            .map(|part| {
-                if let Some(sharding) = sharding.as_ref().filter(|_| !part.whole) {
-                    sharding.read_index(array, &part.indices)?;
+            .enumerate()
+            .map(|(number, part)| {
+                if failed.load(Ordering::Relaxed) < number {
+                    return Ok(());
                 }
-                store_part(
-                    array,
-                    part,
-                    source,
-                    whole_shards.as_ref(),
-                    streamed.as_ref(),
-                    sharding.as_ref(),
-                )
+                let stored = (|| {
+                    if let Some(sharding) = sharding.as_ref().filter(|_| !part.whole) {
+                        sharding.read_index(array, &part.indices)?;
+                    }
+                    store_part(
+                        array,
+                        part,
+                        source,
+                        whole_shards.as_ref(),
+                        streamed.as_ref(),
+                        sharding.as_ref(),
+                    )
+                })();
+                if stored.is_err() {
+                    failed.fetch_min(number, Ordering::Relaxed);
+                }
+                stored
             })
             .collect::<Vec<_>>()
-            // The first failure in the subset's order, however the threads ran.
             .into_iter()
             .collect::<Result<(), Error>>()?;
     }
