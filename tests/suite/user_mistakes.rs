@@ -15,7 +15,7 @@ use zarrdt::layout::Layout;
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::zarrs::storage::store::MemoryStore;
 use zarrdt::zarrs::storage::{StoreKey, WritableStorageTraits};
-use zarrdt::{ReadRecords, WriteRecords, ZarrStruct, ZarrType};
+use zarrdt::{Endian, ReadRecords, WriteRecords, ZarrStruct, ZarrType};
 
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq, Default)]
 struct Temperature {
@@ -108,6 +108,28 @@ fn an_array_is_not_created_over_a_node_unless_overwritten() {
         &["\"/\"", "zarr.json", "already", "overwrite"],
     );
     assert!(matches!(again, Error::NodeExists { .. }), "{again:?}");
+    // An existing node is said first, before options that could not make an array (shards
+    // that do not fit the chunks, a v2 array of shards): a caller that cleans up after a
+    // failed create must not take the array that was there for one it made.
+    let misfit = options.clone().shards(vec![3]);
+    for result in [
+        misfit
+            .create(store.clone(), "/", &Count::default())
+            .map(drop),
+        misfit
+            .create_v2(store.clone(), "/", &Count::layout(Endian::Little), None)
+            .map(drop),
+    ] {
+        let error = result.unwrap_err();
+        assert!(matches!(error, Error::NodeExists { .. }), "{error:?}");
+    }
+    // With `overwrite`, such options are refused before anything is erased.
+    let error = misfit
+        .clone()
+        .overwrite(true)
+        .create(store.clone(), "/", &Count::default())
+        .unwrap_err();
+    assert!(error.to_string().contains("shard shape [3]"), "{error}");
     // Nothing was written: the old array reads as before.
     let back: Vec<Temperature> = open_array(store.clone(), "/")
         .unwrap()

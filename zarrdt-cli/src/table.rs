@@ -222,9 +222,19 @@ pub(crate) fn import(
         None => default_chunks(&shape, itemsize),
     };
     let mut array_options =
-        ArrayOptions::new(shape.clone(), chunks).compression(options.compression.clone());
-    if let Some(shards) = &options.shards {
-        array_options = array_options.shards(shards.0.clone());
+        ArrayOptions::new(shape.clone(), chunks.clone()).compression(options.compression.clone());
+    if let Some(Extents(shards)) = &options.shards {
+        let divides = shards.len() == chunks.len()
+            && shards
+                .iter()
+                .zip(&chunks)
+                .all(|(&shard, &chunk)| shard > 0 && shard.is_multiple_of(chunk));
+        if !divides {
+            return Err(fail_out(&format!(
+                "--shards {shards:?} is not a multiple of the chunks {chunks:?} in every dimension"
+            )));
+        }
+        array_options = array_options.shards(shards.clone());
     }
     let local = !out.contains("://");
     if local {
@@ -262,7 +272,14 @@ pub(crate) fn import(
     let result = (|| -> Result<Vec<u64>, Failure> {
         for batch in source.batches {
             let batch = batch.map_err(|e| fail_in(&e))?;
-            writer.write(&batch).map_err(|e| fail_in(&e))?;
+            // The array's store or codecs failing is the output's fault; a value that does
+            // not fit, the table's.
+            writer.write(&batch).map_err(|e| match e {
+                zarrdt::arrow::Error::Region { .. } | zarrdt::arrow::Error::Array(_) => {
+                    fail_out(&e)
+                }
+                _ => fail_in(&e),
+            })?;
             written += batch.num_rows() as u64;
             progress.update(written);
         }

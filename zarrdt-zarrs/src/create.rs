@@ -292,6 +292,7 @@ impl ArrayOptions {
         let (path, node) = node_path(path)?;
         let path = path.as_ref();
         let key = meta_key_v3(&node);
+        self.refuse_existing(&*store, &node, path)?;
         self.check_shape(&key, "chunk_grid", data_type.size())?;
         let fill_json = data_type.fill_value_to_v3_json(fill)?;
         let zarrs_type = zarrs_data_type(data_type, &key)?;
@@ -348,6 +349,7 @@ impl ArrayOptions {
         let (path, node) = node_path(path)?;
         let path = path.as_ref();
         let key = meta_key_v2_array(&node);
+        self.refuse_existing(&*store, &node, path)?;
         self.check_shape(&key, "chunks", layout.size())?;
         if self.shard_shape.is_some() {
             return Err(Error::metadata(
@@ -447,6 +449,23 @@ impl ArrayOptions {
             )));
         }
         limits::check_chunks(key, grid, &self.shape, shards, element_size)
+    }
+
+    /// A node at `node` of `store` (or an array above it) is an error before anything else
+    /// is checked, unless it is to be replaced ([`ArrayOptions::overwrite`], then erased only
+    /// once the new array is known to be valid): a caller that cleans up after a failed
+    /// create (as `zarrdt import` does) must not take an existing array for one it made.
+    fn refuse_existing<S: ?Sized + ReadableWritableStorageTraits>(
+        &self,
+        store: &S,
+        node: &NodePath,
+        path: &str,
+    ) -> Result<(), Error> {
+        if self.overwrite {
+            return Ok(());
+        }
+        // Without `overwrite`, making room erases nothing: it only looks.
+        self.make_room(store, node, path)
     }
 
     /// Makes room for the array at `node` of `store`: a node there already (its `zarr.json`,

@@ -414,6 +414,28 @@ fn failures_are_one_line_naming_the_file() {
     // Importing onto an existing path, with chunks of the wrong rank, or a table with a null
     // where Zarr has none.
     zarrdt(["import", &path("t.arrow"), &array]).fails(1, &array, "already exists");
+    // The same through a `file://` URL (no check of the directory first: the store is asked),
+    // with options that are fine and with shards that do not fit the chunks: refused, and the
+    // array that was there still opens (a failed import erased its zarr.json).
+    let url = format!("file://{array}");
+    zarrdt(["import", &path("t.arrow"), &url]).fails(1, &url, "already exists");
+    zarrdt([
+        "import",
+        &path("t.arrow"),
+        &url,
+        "--chunks",
+        "2",
+        "--shards",
+        "3",
+    ])
+    .fails(1, &url, "--shards [3] is not a multiple of the chunks [2]");
+    zarrdt(["export", &array, &path("still.parquet")]).ok();
+    // A failure to write the array is the array's, not the table's: a directory where the
+    // first chunk goes (the table's 5 records are one chunk).
+    let blocked = path("blocked.zarr");
+    std::fs::create_dir_all(dir.join("blocked.zarr/c/0")).unwrap();
+    let blocked_url = format!("file://{blocked}");
+    zarrdt(["import", &path("t.arrow"), &blocked_url]).fails(1, &blocked_url, "chunk c/0");
     zarrdt([
         "import",
         &path("t.arrow"),
@@ -494,7 +516,11 @@ fn failures_are_one_line_naming_the_file() {
         "--shards",
         "3",
     ])
-    .fails(1, "s.zarr", "shard shape [3]");
+    .fails(
+        1,
+        "s.zarr",
+        "--shards [3] is not a multiple of the chunks [2]",
+    );
     assert!(!dir.join("s.zarr").exists(), "nor its directory");
     // A failed export keeps the file that was at OUT; a finished one replaces it; neither
     // leaves its partial file.

@@ -42,7 +42,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         {
             OBJECT_ELEMENT_SIZE
         }
-        Err(error) => return Err(error.into()),
+        Err(error) => return Err(Error::metadata(&key, None, error)),
     };
     limits::check_v2(&key, &json, element_size)?;
     // zarrs makes no transpose of no dimensions (a zero-dimensional array has one order).
@@ -74,8 +74,11 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     json: Json,
     attributes: Option<Json>,
 ) -> Result<Array<S>, Error> {
-    let elements = ArrayMetadataV2::from_json(&json)?;
-    let data_type = StructDataType::from_v2_json(&json["dtype"])?;
+    // zarrdt's errors about the dtype and fill value name the field and the JSON; the
+    // document they are in is added.
+    let in_document = |error| Error::metadata(key, None, error);
+    let elements = ArrayMetadataV2::from_json(&json).map_err(in_document)?;
+    let data_type = StructDataType::from_v2_json(&json["dtype"]).map_err(in_document)?;
     let data_type = if elements.fill_value.is_none() {
         data_type.without_fill_value()
     } else {
@@ -83,7 +86,7 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     };
     let native = data_type.native_layout();
     let fill = match elements.fill_value {
-        Some(fill) => native.encode_value(&fill)?,
+        Some(fill) => native.encode_value(&fill).map_err(in_document)?,
         None => vec![0; native.size()],
     };
     let mut placeholder = json;

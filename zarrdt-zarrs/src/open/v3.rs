@@ -34,16 +34,20 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         .as_str()
         .or_else(|| data_type.get("name")?.as_str());
     if matches!(name, Some("struct" | "structured")) {
+        // zarrdt's errors about the type and fill value name the field and the JSON; the
+        // document they are in is added.
+        let in_document = |error| Error::metadata(&key, None, error);
         // The type first: its fill value is read only once its size is known to be allowed.
-        let record = ZarrDataType::from_v3_json(data_type)?;
+        let record = ZarrDataType::from_v3_json(data_type).map_err(in_document)?;
         let size = record.size();
         options.check_element_size(path, size)?;
         limits::check_v3(&key, &json, size)?;
-        let elements = ElementMetadataV3::from_json(&json)?;
+        let elements = ElementMetadataV3::from_json(&json).map_err(in_document)?;
         if !json["fill_value"].is_object() {
             json["fill_value"] = elements
                 .data_type
-                .fill_value_to_v3_json(&elements.fill_value)?;
+                .fill_value_to_v3_json(&elements.fill_value)
+                .map_err(in_document)?;
         }
         if record.has_endianness() {
             little_endian_where_unsaid(&mut json["codecs"]);
