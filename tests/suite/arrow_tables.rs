@@ -1301,6 +1301,20 @@ rusty_fork_test! {
             "{error}"
         );
         assert!(error.to_string().contains("4000000 fields"), "{error}");
+
+        // A reader of such an array writes the fill value into the schema's metadata as text
+        // straight from its bytes (2 bytes an item here): a value and a JSON tree of it took
+        // 150 bytes an item (600 MB for this 4 MB record).
+        let array = ArrayOptions::new(vec![4], vec![1])
+            .create_v2(Arc::new(MemoryStore::new()), "/", &huge, None)
+            .unwrap();
+        let (reader, usage) =
+            meter::measure(|| BatchReader::new(&array, &ReadOptions::default()).unwrap());
+        assert!(usage.peak_bytes < 32 << 20, "{usage:?}");
+        let schema = reader.schema();
+        let fill = &schema.metadata()["zarr.fill_value"];
+        assert_eq!(fill.len(), 2 * 4_000_000 + 7, "{}", &fill[..40]);
+        assert!(fill.starts_with(r#"{"x":[0,0,"#), "{}", &fill[..40]);
     }
 }
 

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
-use zarrdt_core::{Layout, LayoutField, StructLayout, Value};
+use zarrdt_core::{JsonWriteError, JsonWriter, Layout, LayoutField, StructLayout};
 use zarrdt_zarrs::zarrs::array::Array;
 use zarrdt_zarrs::zarrs::storage::ReadableStorageTraits;
 use zarrdt_zarrs::{BlockReader, Blocks, DEFAULT_BLOCK_BYTES, RecordType, StructDataType};
@@ -158,15 +158,30 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
             let like = stored.as_ref().unwrap_or(&native);
             Form::of_layout(&project(like, &element)?.packed()?)
         };
-        let fill_bytes = array.fill_value().as_ne_bytes();
-        let fill: Value = element.decode_value(fill_bytes)?;
         let mut metadata: HashMap<String, String> = match (&form, dtype) {
             (Form::V2(_), Some(dtype)) if element == native => {
                 HashMap::from([(DTYPE.to_owned(), dtype.to_string())])
             }
             _ => form.entry().into_iter().collect(),
         };
-        metadata.insert(FILL_VALUE.into(), element.value_to_json(&fill)?.to_string());
+        // Written straight from its bytes: a value and a JSON tree of a subarray of a million
+        // items took 150 bytes an item beside its text.
+        let mut fill = Vec::new();
+        JsonWriter::new(&element)
+            .write(array.fill_value().as_ne_bytes(), &mut fill)
+            .map_err(|error| match error {
+                JsonWriteError::Invalid(error) => Error::Zarr(error),
+                // Not from writing into memory, which does not fail.
+                other => Error::Metadata {
+                    key: FILL_VALUE.into(),
+                    reason: other.to_string(),
+                },
+            })?;
+        // JSON text, so UTF-8.
+        metadata.insert(
+            FILL_VALUE.into(),
+            String::from_utf8_lossy(&fill).into_owned(),
+        );
         let extents: Vec<u64> = ranges.iter().map(|r| r.end - r.start).collect();
         metadata.insert(
             SHAPE.into(),
