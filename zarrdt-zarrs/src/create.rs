@@ -264,9 +264,10 @@ impl ArrayOptions {
     /// is `fill`, writes its `zarr.json`, and returns it for reading and writing `T`s. The
     /// variants of `T`'s enum fields are named in the attributes ([`ArrayOptions::enums_of`]).
     /// An array or group already at `path` is [`Error::NodeExists`], unless
-    /// [`ArrayOptions::overwrite`]; shapes that do not fit together (a shard shape that is no
-    /// multiple of the chunk shape) and compression levels out of range are
-    /// [`Error::Metadata`], before anything is written.
+    /// [`ArrayOptions::overwrite`], said before any other fault (a caller cleaning up after a
+    /// failed create never takes that node for one it made); shapes that do not fit together
+    /// (a shard shape that is no multiple of the chunk shape) and compression levels out of
+    /// range are [`Error::Metadata`], before anything is written or erased.
     pub fn create<T: ZarrType, S: ?Sized + ReadableWritableStorageTraits + 'static>(
         &self,
         store: Arc<S>,
