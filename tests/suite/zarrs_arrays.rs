@@ -2800,14 +2800,44 @@ fn same_files(dirs: &[PathBuf], label: &str) {
     }
 }
 
-/// A directory store whose partial writes fail once they have written `pieces` values: a
-/// disk filling up in the middle of a chunk.
-struct FailingPartialWrites {
-    inner: FilesystemStore,
-    pieces: usize,
+/// How the writes of a [`FaultyWrites`] fail.
+enum WriteFault {
+    /// Partial writes fail once they have written this many values: a disk filling up in the
+    /// middle of a chunk.
+    PartialAfter(usize),
+    /// Every write and erase fails: a server gone away.
+    All,
 }
 
-impl ReadableStorageTraits for FailingPartialWrites {
+/// A directory store whose writes fail as its [`WriteFault`] says, counting the writes and
+/// erases asked of it.
+struct FaultyWrites {
+    inner: FilesystemStore,
+    fault: WriteFault,
+    writes: std::sync::atomic::AtomicUsize,
+}
+
+impl FaultyWrites {
+    fn new(dir: &Path, fault: WriteFault) -> Self {
+        FaultyWrites {
+            inner: FilesystemStore::new(dir).unwrap(),
+            fault,
+            writes: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+
+    /// Counts a write; the error of a store gone away, if it is one.
+    fn write(&self) -> Result<(), StorageError> {
+        self.writes
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        match self.fault {
+            WriteFault::All => Err(StorageError::Other("the server has gone away".into())),
+            WriteFault::PartialAfter(_) => Ok(()),
+        }
+    }
+}
+
+impl ReadableStorageTraits for FaultyWrites {
     fn get_partial_many<'a>(
         &'a self,
         key: &StoreKey,
@@ -2825,8 +2855,9 @@ impl ReadableStorageTraits for FailingPartialWrites {
     }
 }
 
-impl WritableStorageTraits for FailingPartialWrites {
+impl WritableStorageTraits for FaultyWrites {
     fn set(&self, key: &StoreKey, value: Bytes) -> Result<(), StorageError> {
+        self.write()?;
         self.inner.set(key, value)
     }
 
@@ -2835,12 +2866,17 @@ impl WritableStorageTraits for FailingPartialWrites {
         key: &StoreKey,
         offset_values: OffsetBytesIterator,
     ) -> Result<(), StorageError> {
+        self.write()?;
+        let WriteFault::PartialAfter(pieces) = self.fault else {
+            unreachable!("a store gone away fails every write")
+        };
         self.inner
-            .set_partial_many(key, Box::new(offset_values.take(self.pieces)))?;
+            .set_partial_many(key, Box::new(offset_values.take(pieces)))?;
         Err(StorageError::Other("no space left on the device".into()))
     }
 
     fn erase(&self, key: &StoreKey) -> Result<(), StorageError> {
+        self.write()?;
         self.inner.erase(key)
     }
 
@@ -2849,59 +2885,7 @@ impl WritableStorageTraits for FailingPartialWrites {
     }
 
     fn supports_set_partial(&self) -> bool {
-        true
-    }
-}
-
-/// A store whose writes all fail, counting them: a server gone away.
-struct DeadWrites {
-    inner: Arc<MemoryStore>,
-    writes: std::sync::atomic::AtomicUsize,
-}
-
-impl ReadableStorageTraits for DeadWrites {
-    fn get_partial_many<'a>(
-        &'a self,
-        key: &StoreKey,
-        byte_ranges: ByteRangeIterator<'a>,
-    ) -> Result<MaybeBytesIterator<'a>, StorageError> {
-        self.inner.get_partial_many(key, byte_ranges)
-    }
-
-    fn size_key(&self, key: &StoreKey) -> Result<Option<u64>, StorageError> {
-        self.inner.size_key(key)
-    }
-
-    fn supports_get_partial(&self) -> bool {
-        true
-    }
-}
-
-impl WritableStorageTraits for DeadWrites {
-    fn set(&self, _key: &StoreKey, _value: Bytes) -> Result<(), StorageError> {
-        self.writes
-            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        Err(StorageError::Other("the server has gone away".into()))
-    }
-
-    fn set_partial_many(
-        &self,
-        key: &StoreKey,
-        _offset_values: OffsetBytesIterator,
-    ) -> Result<(), StorageError> {
-        self.set(key, Bytes::new())
-    }
-
-    fn erase(&self, key: &StoreKey) -> Result<(), StorageError> {
-        self.set(key, Bytes::new())
-    }
-
-    fn erase_prefix(&self, prefix: &StorePrefix) -> Result<(), StorageError> {
-        self.inner.erase_prefix(prefix)
-    }
-
-    fn supports_set_partial(&self) -> bool {
-        false
+        matches!(self.fault, WriteFault::PartialAfter(_))
     }
 }
 
@@ -2913,17 +2897,15 @@ fn a_failing_write_stops_at_the_first_chunk() {
     let count = 400u64;
     let records: Vec<Particle> = (0..count).map(particle).collect();
     for shards in [None, Some(vec![4])] {
-        let memory = Arc::new(MemoryStore::new());
+        let dir = scratch(&format!("dead_writes_{}", shards.is_some()));
+        let _ = std::fs::remove_dir_all(&dir);
         let mut options =
             ArrayOptions::new(vec![count], vec![1]).compression(Compression::Zstd { level: 1 });
         if let Some(shards) = &shards {
             options = options.shards(shards.clone());
         }
-        options.create(Arc::clone(&memory), "/", &fill()).unwrap();
-        let dead = Arc::new(DeadWrites {
-            inner: memory,
-            writes: std::sync::atomic::AtomicUsize::new(0),
-        });
+        options.create(store(&dir), "/", &fill()).unwrap();
+        let dead = Arc::new(FaultyWrites::new(&dir, WriteFault::All));
         let array = open_array(Arc::clone(&dead), "/").unwrap();
         let pool = thread_pool(2);
         let error = pool
@@ -2954,10 +2936,7 @@ fn a_chunk_written_in_pieces_that_fails_is_cut_short() {
             .compression(Compression::None)
             .create(store(&dir), "/", &fill())
             .unwrap();
-        let failing = Arc::new(FailingPartialWrites {
-            inner: FilesystemStore::new(&dir).unwrap(),
-            pieces,
-        });
+        let failing = Arc::new(FaultyWrites::new(&dir, WriteFault::PartialAfter(pieces)));
         let array = open_array(failing, "/").unwrap();
         let error = array.store_records(&[0..count], &records).unwrap_err();
         assert!(error.to_string().contains("no space left"), "{error}");
