@@ -222,19 +222,9 @@ pub(crate) fn import(
         None => default_chunks(&shape, itemsize),
     };
     let mut array_options =
-        ArrayOptions::new(shape.clone(), chunks.clone()).compression(options.compression.clone());
-    if let Some(Extents(shards)) = &options.shards {
-        let divides = shards.len() == chunks.len()
-            && shards
-                .iter()
-                .zip(&chunks)
-                .all(|(&shard, &chunk)| shard > 0 && shard.is_multiple_of(chunk));
-        if !divides {
-            return Err(fail_out(&format!(
-                "--shards {shards:?} is not a multiple of the chunks {chunks:?} in every dimension"
-            )));
-        }
-        array_options = array_options.shards(shards.clone());
+        ArrayOptions::new(shape.clone(), chunks).compression(options.compression.clone());
+    if let Some(shards) = &options.shards {
+        array_options = array_options.shards(shards.0.clone());
     }
     let local = !out.contains("://");
     if local {
@@ -263,6 +253,17 @@ pub(crate) fn import(
                 // The same words as for a directory that exists (above), not the library's
                 // advice to call `open_array`.
                 return Err(fail_out(&"already exists; import creates a new array"));
+            }
+            // The chunk grid the options make (shards that do not fit the chunks, chunks too
+            // large) is the options' fault, not that of a `zarr.json` never written.
+            if let zarrdt::arrow::Error::Array(zarrdt::array::Error::Metadata {
+                member: Some(member),
+                reason,
+                ..
+            }) = &error
+                && member == "chunk_grid"
+            {
+                return Err(fail_out(&format!("--chunks, --shards: {reason}")));
             }
             return Err(fail_out(&error));
         }
