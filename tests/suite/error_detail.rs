@@ -394,3 +394,80 @@ fn an_invalid_element_names_its_chunk_and_place_in_the_array() {
         &[],
     );
 }
+
+/// An inner chunk of a shard that does not decode is named, with its bytes in the shard, by
+/// every read that comes to it (a shard read whole, part of one read through zarrs, one field,
+/// values); a read of the shard's other inner chunks is not failed by it, and a read of another
+/// damaged inner chunk names that one.
+#[test]
+fn a_damaged_inner_chunk_is_named_in_its_shard() {
+    use zarrdt::array::ShardIndex;
+    let dir = scratch("damaged_inner_chunk");
+    // Two rows of 16 in one shard, inner chunks of 2 × 4 (zstd): inner chunks [0, 0] to [0, 3].
+    let array = ArrayOptions::new(vec![2, 16], vec![2, 4])
+        .shards(vec![2, 16])
+        .compression(Compression::Zstd { level: 3 })
+        .create(crate::common::store(&dir), "/", &Sample::default())
+        .unwrap();
+    array.store_records(&[0..2, 0..16], &samples(32)).unwrap();
+    let index = ShardIndex::read(&array, &[0, 0]).unwrap().unwrap();
+    let entries: Vec<_> = index.entries().iter().map(|e| e.clone().unwrap()).collect();
+    // Past each frame's header, so that zstd fails on the bytes, not on a missing frame.
+    let damage = |shard: &mut Vec<u8>, inner: usize| {
+        let range = &entries[inner];
+        for byte in &mut shard[range.start as usize + 4..range.end as usize] {
+            *byte = 0x55;
+        }
+    };
+    let file = dir.join("c/0/0");
+    let mut shard = std::fs::read(&file).unwrap();
+    damage(&mut shard, 2);
+    std::fs::write(&file, &shard).unwrap();
+
+    let array = open_array(crate::common::store(&dir), "/").unwrap();
+    let second = &entries[2];
+    let named = format!(
+        "shard c/0/0, inner chunk [0, 2] (bytes {}..{} of the shard): zstd",
+        second.start, second.end
+    );
+    for (what, error) in [
+        (
+            "whole",
+            array
+                .retrieve_records::<Sample>(&[0..2, 0..16])
+                .unwrap_err(),
+        ),
+        (
+            "part",
+            array
+                .retrieve_records::<Sample>(&[0..1, 9..10])
+                .unwrap_err(),
+        ),
+        (
+            "field",
+            array
+                .retrieve_field::<u32>(&[0..2, 0..16], &["id"])
+                .unwrap_err(),
+        ),
+        ("values", array.retrieve_values(&[1..2, 6..14]).unwrap_err()),
+    ] {
+        assert!(
+            matches!(&error, Error::InnerChunk { inner, .. } if inner == &[0, 2]),
+            "{what}: {error:?}"
+        );
+        says(&error, &[&named], &[]);
+    }
+    // The other inner chunks read as written.
+    let read = array.retrieve_records::<Sample>(&[0..2, 0..8]).unwrap();
+    let all = samples(32);
+    let expected: Vec<Sample> = [&all[0..8], &all[16..24]].concat();
+    assert_eq!(read, expected);
+
+    // A second damaged inner chunk: a read of it alone names it, not the first.
+    damage(&mut shard, 3);
+    std::fs::write(&file, &shard).unwrap();
+    let error = array
+        .retrieve_records::<Sample>(&[0..1, 13..15])
+        .unwrap_err();
+    says(&error, &["inner chunk [0, 3]"], &["inner chunk [0, 2]"]);
+}

@@ -1567,7 +1567,7 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
             });
         }
     }
-    // The frame alone: the error names the shard; the other shard reads.
+    // The frame alone: the error names the shard and the inner chunk; the other shard reads.
     let (dir, records) = faulted_shards("faults_as_read_frame", None, Some(5));
     let array = open_array(store(&dir), "/").unwrap();
     let pool = thread_pool(2);
@@ -1576,14 +1576,16 @@ fn compressed_inner_chunks_decoded_as_read_report_the_first_fault() {
             .retrieve_records::<Particle>(&[0..12_000])
             .unwrap_err();
         assert!(
-            matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
+            matches!(&error, zarrdt::array::Error::InnerChunk { key, inner, .. }
+                if key == "c/0" && inner == &[5]),
             "{error:?}"
         );
         let error = array
             .retrieve_field::<u64>(&[0..12_000], &["id"])
             .unwrap_err();
         assert!(
-            matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
+            matches!(&error, zarrdt::array::Error::InnerChunk { key, inner, .. }
+                if key == "c/0" && inner == &[5]),
             "{error:?}"
         );
         let back: Vec<Particle> = array.retrieve_records(&[6_000..12_000]).unwrap();
@@ -1686,7 +1688,8 @@ fn a_chunk_that_fails_to_fetch_does_not_hide_an_earlier_fault() {
         let (records, field) = read_on(&array, count, threads);
         for error in [records, field] {
             assert!(
-                matches!(&error, zarrdt::array::Error::Chunk { key, .. } if key == "c/0"),
+                matches!(&error, zarrdt::array::Error::InnerChunk { key, inner, .. }
+                    if key == "c/0" && inner == &[0]),
                 "{threads} threads: {error:?}"
             );
         }
@@ -1761,7 +1764,12 @@ fn faulted_tiles(name: &str, bad: Option<(u64, u64)>, broken: Option<(&str, usiz
 /// a frame in the left one's second band.
 #[test]
 fn tiles_decoded_as_read_report_the_first_fault() {
-    let is_frame = |error: &zarrdt::array::Error, shard: &str| matches!(error, zarrdt::array::Error::Chunk { key, .. } if key == shard);
+    // Tile `number` of `shard` (two rows of two tiles a shard, C order) is broken.
+    let is_frame = |error: &zarrdt::array::Error, (shard, number): (&str, usize)| {
+        let tile = [number as u64 / 2, number as u64 % 2];
+        matches!(error, zarrdt::array::Error::InnerChunk { key, inner, .. }
+            if key == shard && inner == &tile)
+    };
     // (bad record, broken tile, whether the frame comes first)
     for (bad, broken, frame_first) in [
         ((1, 5), ("c/0/1", 0), true),
@@ -1786,7 +1794,7 @@ fn tiles_decoded_as_read_report_the_first_fault() {
                     .retrieve_records::<Particle>(&[0..8, 0..12])
                     .unwrap_err();
                 let reported = if frame_first {
-                    is_frame(&error, broken.0)
+                    is_frame(&error, broken)
                 } else {
                     is_bool_2(&error, (bad.0 * 12 + bad.1) as usize)
                 };
@@ -1797,7 +1805,7 @@ fn tiles_decoded_as_read_report_the_first_fault() {
                     .retrieve_field::<bool>(&[0..8, 0..12], &["alive"])
                     .unwrap_err();
                 if frame_first {
-                    assert!(is_frame(&field, broken.0), "{name}: {field:?}");
+                    assert!(is_frame(&field, broken), "{name}: {field:?}");
                 } else {
                     assert_eq!(
                         field.to_string(),
@@ -1808,14 +1816,14 @@ fn tiles_decoded_as_read_report_the_first_fault() {
             });
         }
     }
-    // The frame alone, in one field: the error names the shard; the rows of shards after it
-    // read.
+    // The frame alone, in one field: the error names the shard and the tile; the rows of
+    // shards after it read.
     let dir = faulted_tiles("tile_faults_frame", None, Some(("c/0/1", 3)));
     let array = open_array(store(&dir), "/").unwrap();
     let error = array
         .retrieve_field::<u64>(&[0..8, 0..12], &["id"])
         .unwrap_err();
-    assert!(is_frame(&error, "c/0/1"), "{error:?}");
+    assert!(is_frame(&error, ("c/0/1", 3)), "{error:?}");
     let ids: Vec<u64> = array.retrieve_field(&[4..8, 0..12], &["id"]).unwrap();
     assert_eq!(ids, (48..96).map(|i| particle(i).id).collect::<Vec<u64>>());
 }

@@ -1,7 +1,7 @@
 //! The error type of the zarrs integration.
 
-use zarrs::array::{Array, ArrayBytes, ArrayCreateError, ArrayError, ArraySubsetTraits};
-use zarrs::storage::{ReadableStorageTraits, StorageError};
+use zarrs::array::{Array, ArrayCreateError, ArrayError};
+use zarrs::storage::StorageError;
 
 /// Everything that can go wrong creating, opening, reading or writing a record array.
 ///
@@ -24,12 +24,33 @@ pub enum Error {
     #[error(transparent)]
     Array(#[from] ArrayError),
 
-    /// A chunk (for a sharded array, a shard) that could not be read or decoded: zarrs' error,
-    /// with the chunk's store key.
+    /// A chunk (for a sharded array, a shard whose fault is not in one inner chunk:
+    /// [`Error::InnerChunk`] otherwise) that could not be read or decoded: zarrs' error, with
+    /// the chunk's store key.
     #[error("chunk {key}: {source}")]
     Chunk {
         /// The store key of the chunk.
         key: String,
+        /// zarrs' error.
+        source: Box<ArrayError>,
+    },
+
+    /// An inner chunk of a shard that could not be read or decoded: zarrs' error, with the
+    /// shard's store key, the inner chunk's place among the shard's inner chunks and its bytes
+    /// in the stored shard (as its index gives them).
+    #[error(
+        "shard {key}, inner chunk {inner:?} (bytes {}..{} of the shard): {source}",
+        bytes.start,
+        bytes.end
+    )]
+    InnerChunk {
+        /// The store key of the shard.
+        key: String,
+        /// The inner chunk's indices in the shard's grid of inner chunks (as the sharding codec
+        /// sees the shard).
+        inner: Vec<u64>,
+        /// The inner chunk's bytes in the stored shard.
+        bytes: std::ops::Range<u64>,
         /// zarrs' error.
         source: Box<ArrayError>,
     },
@@ -279,6 +300,26 @@ impl Error {
         Error::at_key(array.chunk_key(chunk).to_string(), error)
     }
 
+    /// zarrs' `error` about the bytes of the inner chunk at `inner` (its indices among the
+    /// shard's inner chunks) of the shard stored at `key`, at `bytes` in the shard (a codec or
+    /// storage error) with all three added.
+    pub(crate) fn in_inner_chunk(
+        key: String,
+        inner: Vec<u64>,
+        bytes: std::ops::Range<u64>,
+        error: ArrayError,
+    ) -> Self {
+        match error {
+            ArrayError::CodecError(_) | ArrayError::StorageError(_) => Error::InnerChunk {
+                key,
+                inner,
+                bytes,
+                source: Box::new(error),
+            },
+            other => Error::Array(other),
+        }
+    }
+
     /// zarrs' `error` about the bytes of the chunk stored at `key` (a codec or storage error)
     /// with that key added.
     pub(crate) fn at_key(key: String, error: ArrayError) -> Self {
@@ -289,34 +330,5 @@ impl Error {
             },
             other => Error::Array(other),
         }
-    }
-
-    /// zarrs' `error` from reading `subset` of `array`, with the key of the first chunk of the
-    /// subset that cannot be read on its own (found by reading them again, one at a time).
-    pub(crate) fn in_subset<S: ?Sized + ReadableStorageTraits + 'static>(
-        array: &Array<S>,
-        subset: &dyn ArraySubsetTraits,
-        error: ArrayError,
-    ) -> Self {
-        if !matches!(
-            error,
-            ArrayError::CodecError(_) | ArrayError::StorageError(_)
-        ) {
-            return Error::Array(error);
-        }
-        let culprit = || -> Option<Error> {
-            let subset = subset.to_array_subset();
-            let chunks = array.chunks_in_array_subset(&subset).ok()??;
-            for indices in &chunks.indices() {
-                let part = array.chunk_subset(&indices).ok()?.overlap(&subset).ok()?;
-                let read: Result<ArrayBytes<'static>, ArrayError> =
-                    array.retrieve_array_subset(&part);
-                if let Err(error) = read {
-                    return Some(Error::in_chunk(array, &indices, error));
-                }
-            }
-            None
-        };
-        culprit().unwrap_or(Error::Array(error))
     }
 }

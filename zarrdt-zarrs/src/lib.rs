@@ -69,6 +69,7 @@
 mod codec;
 mod convert;
 mod create;
+mod culprit;
 mod data_type;
 pub mod element;
 mod error;

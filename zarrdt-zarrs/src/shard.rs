@@ -461,8 +461,8 @@ impl Sharding {
             }
             let bad = |why: String| {
                 fail(format!(
-                    "index entry {entry} (inner chunk {}): offset {offset}, size {nbytes}: {why}",
-                    inner_position(entry, &plan.chunks_per_shard)
+                    "index entry {entry} (inner chunk {:?}): offset {offset}, size {nbytes}: {why}",
+                    inner_indices(entry, &plan.chunks_per_shard)
                 ))
             };
             match offset.checked_add(nbytes) {
@@ -605,14 +605,75 @@ impl Sharding {
     }
 }
 
-/// The position in the shard of the inner chunk of index entry `entry` (C order), as `[i, j]`.
-fn inner_position(entry: usize, chunks_per_shard: &[u64]) -> String {
+impl Sharding {
+    /// The first inner chunk (in C order) of the shard at `shard` of `array` that `region` (in
+    /// the array's indices) overlaps and that does not decode on its own: an
+    /// [`Error::InnerChunk`] naming it; `None` if each decodes, if the shard's index cannot be
+    /// read, or if codecs around the sharding codec make its inner chunks other than the
+    /// array's. They are read and decoded one at a time: the memory taken is one inner chunk's.
+    pub(crate) fn failing_inner_chunk<S: ?Sized + ReadableStorageTraits + 'static>(
+        &self,
+        array: &Array<S>,
+        shard: &[u64],
+        region: &zarrs::array::ArraySubset,
+        options: &CodecOptions,
+    ) -> Option<Error> {
+        if self.is_wrapped() {
+            return None;
+        }
+        let index = self.read_index(array, shard).ok()??;
+        let origin = array.chunk_origin(shard).ok()?;
+        let inner_shape = self.inner_chunk_shape();
+        // The inner chunks `region` overlaps, along each dimension.
+        let mut overlapped = Vec::with_capacity(inner_shape.len());
+        for (((&start, &length), &origin), inner) in region
+            .start()
+            .iter()
+            .zip(region.shape())
+            .zip(&origin)
+            .zip(inner_shape)
+        {
+            let first = start.checked_sub(origin)?;
+            let last = first.checked_add(length.checked_sub(1)?)?;
+            overlapped.push(first / inner.get()..last / inner.get() + 1);
+        }
+        let key = array.chunk_key(shard);
+        for (entry, bytes) in index.entries().iter().enumerate() {
+            let Some(bytes) = bytes else {
+                continue;
+            };
+            let inner = inner_indices(entry, index.chunks_per_shard());
+            if !inner
+                .iter()
+                .zip(&overlapped)
+                .all(|(indices, range)| range.contains(indices))
+            {
+                continue;
+            }
+            let range = ByteRange::FromStart(bytes.start, Some(bytes.end - bytes.start));
+            let Ok(Some(stored)) = array.storage().get_partial(&key, range) else {
+                return None;
+            };
+            if let Err(error) = self.decode_inner(&stored, inner_shape, options) {
+                return Some(Error::in_inner_chunk(
+                    key.to_string(),
+                    inner,
+                    bytes.clone(),
+                    error,
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// The indices in the shard of the inner chunk of index entry `entry` (C order).
+pub(crate) fn inner_indices(entry: usize, chunks_per_shard: &[u64]) -> Vec<u64> {
     let mut rest = entry as u64;
-    let mut position = vec![0u64; chunks_per_shard.len()];
-    for (slot, &count) in position.iter_mut().zip(chunks_per_shard).rev() {
+    let mut indices = vec![0u64; chunks_per_shard.len()];
+    for (slot, &count) in indices.iter_mut().zip(chunks_per_shard).rev() {
         *slot = rest % count.max(1);
         rest /= count.max(1);
     }
-    let parts: Vec<String> = position.iter().map(u64::to_string).collect();
-    format!("[{}]", parts.join(", "))
+    indices
 }

@@ -378,6 +378,39 @@ fn shard_index_pointing_outside_the_file() {
     }
 }
 
+/// An inner chunk of a shard that does not decode: `dump` and `export` name the shard and the
+/// inner chunk, the whole array or a selection of that inner chunk.
+#[test]
+fn a_damaged_inner_chunk() {
+    let dir = readings_array(
+        "bad_inner_chunk",
+        zarrdt::array::ArrayOptions::new(vec![8], vec![2])
+            .shards(vec![8])
+            .compression(zarrdt::array::Compression::Zstd { level: 3 }),
+    );
+    let store = std::sync::Arc::new(zarrdt::zarrs::filesystem::FilesystemStore::new(&dir).unwrap());
+    let array = zarrdt::array::open_array(store, "/").unwrap();
+    let index = zarrdt::array::ShardIndex::read(&array, &[0])
+        .unwrap()
+        .unwrap();
+    let range = index.entries()[2].clone().unwrap();
+    edit_file(&dir.join("c/0"), |shard| {
+        for byte in &mut shard[range.start as usize + 4..range.end as usize] {
+            *byte = 0x55;
+        }
+    });
+    let named = format!(
+        "shard c/0, inner chunk [2] (bytes {}..{} of the shard): zstd",
+        range.start, range.end
+    );
+    zarrdt(["dump", p(&dir)]).fails(1, p(&dir), &named);
+    zarrdt(["dump", p(&dir), "--select", "5:6"]).fails(1, p(&dir), &named);
+    let out = scratch("bad_inner_chunk_out").join("t.arrow");
+    zarrdt(["export", p(&dir), out.to_str().unwrap()]).fails(1, p(&dir), &named);
+    // The inner chunks around it still read.
+    zarrdt(["dump", p(&dir), "--select", "0:4"]).ok();
+}
+
 /// A shard whose index does not match its crc32c: `inspect` (counting inner chunks) and
 /// `dump` (checking the shard before reading) both say so, through the library's one reader
 /// of shard indexes.

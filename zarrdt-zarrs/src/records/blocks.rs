@@ -16,7 +16,7 @@ use zarrs::array::{
 use zarrs::storage::ReadableStorageTraits;
 use zarrs::storage::byte_range::ByteRange;
 
-use crate::shard::Sharding;
+use crate::shard::{Sharding, inner_indices};
 use crate::subset::check_subset;
 use crate::{Error, RecordType};
 
@@ -44,6 +44,15 @@ const WHOLE_CHUNK_CEILING: u128 = 256 << 20;
 
 /// zarrs' partial decoder of one chunk (or inner chunk).
 type PartialDecoder = Arc<dyn ArrayPartialDecoderTraits>;
+
+/// The partial decoder of a stored chunk, or of an inner chunk of a shard and where the inner
+/// chunk is (its indices among the shard's inner chunks, its bytes in the shard), which its
+/// errors name.
+#[derive(Clone)]
+struct PartDecoder {
+    decoder: PartialDecoder,
+    inner: Option<(Vec<u64>, Range<u64>)>,
+}
 
 /// Reads the records of one subset ("block") after another as bytes: each record in the
 /// native layout of the array's [`RecordType`] (every multi-byte value in the machine's byte
@@ -94,7 +103,7 @@ pub struct BlockReader<S: ?Sized> {
     /// zarrs' partial decoder of it: the next part of the same chunk is read from it (a
     /// compressed chunk decoded once for all its parts, not once a part); `None` for an inner
     /// chunk that is not stored, whose parts zarrs' sharded read fills.
-    part_of: Option<(Vec<u64>, Option<PartialDecoder>)>,
+    part_of: Option<(Vec<u64>, Option<PartDecoder>)>,
     /// The array's sharding codec, where its inner chunks can be read on their own (no codec
     /// before or after it changes the shard).
     sharding: Option<Sharding>,
@@ -151,7 +160,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         let bytes: ArrayBytes<'static> = self
             .array
             .retrieve_array_subset_sharded_opt(&self.cache, block, &self.options)
-            .map_err(|error| Error::in_subset(&self.array, block, error))?;
+            .map_err(|error| crate::culprit::in_subset(&self.array, block, error))?;
         Ok(bytes.into_fixed().map_err(ArrayError::from)?.into_owned())
     }
 
@@ -209,32 +218,43 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
             .flatten()
             .unwrap_or_else(|| chunk.clone());
         let in_chunk = |error| Error::in_chunk(&self.array, &owner, error);
-        let decoder = match &self.part_of {
+        let part = match &self.part_of {
             Some((indices, decoder)) if *indices == chunk => decoder.clone(),
             _ => {
                 self.part_of = None;
                 let decoder = match &self.sharding {
                     Some(sharding) => self.inner_chunk_decoder(sharding, origin, &owner)?,
-                    None => Some(
-                        self.array
+                    None => Some(PartDecoder {
+                        decoder: self
+                            .array
                             .partial_decoder_opt(&chunk, &self.options)
                             .map_err(in_chunk)?,
-                    ),
+                        inner: None,
+                    }),
                 };
                 self.part_of = Some((chunk, decoder.clone()));
                 decoder
             }
         };
-        let Some(decoder) = decoder else {
+        let Some(part) = part else {
             return Ok(None);
         };
         let within = block
             .to_array_subset()
             .relative_to(origin)
             .map_err(|error| in_chunk(ArrayError::from(error)))?;
-        let bytes = decoder
+        let bytes = part
+            .decoder
             .partial_decode(&within, &self.options)
-            .map_err(|error| in_chunk(ArrayError::from(error)))?;
+            .map_err(|error| match &part.inner {
+                Some((inner, bytes)) => Error::in_inner_chunk(
+                    self.array.chunk_key(&owner).to_string(),
+                    inner.clone(),
+                    bytes.clone(),
+                    ArrayError::from(error),
+                ),
+                None => in_chunk(ArrayError::from(error)),
+            })?;
         Ok(Some(
             bytes.into_fixed().map_err(ArrayError::from)?.into_owned(),
         ))
@@ -249,7 +269,7 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         sharding: &Sharding,
         origin: &[u64],
         shard: &[u64],
-    ) -> Result<Option<PartialDecoder>, Error> {
+    ) -> Result<Option<PartDecoder>, Error> {
         let in_shard = |error| Error::in_chunk(&self.array, shard, error);
         let Some(index) = sharding.read_index(&self.array, shard)? else {
             return Ok(None);
@@ -265,12 +285,13 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         {
             number = number * count + (at - start) / extent.get();
         }
-        let Some(Some(range)) = usize::try_from(number)
+        let Some((entry, Some(range))) = usize::try_from(number)
             .ok()
-            .and_then(|number| index.entries().get(number))
+            .and_then(|number| Some((number, index.entries().get(number)?)))
         else {
             return Ok(None);
         };
+        let inner = inner_indices(entry, index.chunks_per_shard());
         let Some(stored) = self
             .array
             .storage()
@@ -290,8 +311,18 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
                 sharding.fill_value(),
                 &self.options,
             )
-            .map_err(|error| in_shard(ArrayError::CodecError(error)))?;
-        Ok(Some(decoder))
+            .map_err(|error| {
+                Error::in_inner_chunk(
+                    self.array.chunk_key(shard).to_string(),
+                    inner.clone(),
+                    range.clone(),
+                    ArrayError::CodecError(error),
+                )
+            })?;
+        Ok(Some(PartDecoder {
+            decoder,
+            inner: Some((inner, range.clone())),
+        }))
     }
 
     /// The indices of the chunks (shards) `block` touches, as a subset of the chunk grid.

@@ -150,7 +150,7 @@ where
         crate::check_shards(array, subset)?;
         let bytes: ArrayBytes<'static> = array
             .retrieve_array_subset(subset)
-            .map_err(|error| Error::in_subset(array, subset, error))?;
+            .map_err(|error| crate::culprit::in_subset(array, subset, error))?;
         let bytes = bytes.into_fixed().map_err(ArrayError::from)?;
         return Ok(sink.take(&bytes, Endian::NATIVE)?);
     };
@@ -429,8 +429,15 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
                 .retrieve_array_subset_sharded_opt(&self.cache, &unit.overlap, &self.options)
                 .map(Some)
         };
-        let Some(bytes) =
-            read.map_err(|error| Error::in_chunk(self.array, &unit.indices, error))?
+        let Some(bytes) = read.map_err(|error| {
+            crate::culprit::in_chunk(
+                self.array,
+                &unit.indices,
+                &unit.overlap,
+                &self.options,
+                error,
+            )
+        })?
         else {
             return Ok(self.fill(unit));
         };

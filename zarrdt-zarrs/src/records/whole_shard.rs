@@ -45,7 +45,7 @@ use super::run::{Projection, RunBytes};
 use super::spare::SpareBuffers;
 use super::stored_order::StoredOrder;
 use crate::Error;
-use crate::shard::{Plan, Sharding};
+use crate::shard::{Plan, Sharding, inner_indices};
 
 thread_local! {
     /// The stored form of the shard being written on this thread, back from the store and
@@ -852,12 +852,18 @@ impl ToDecode<'_> {
                 .sharding
                 .decode_inner(&self.bytes, shape, &self.options),
         };
+        let inner = || inner_indices(self.chunk, shards.plan.chunks_per_shard());
         let piece = match decoded {
-            Err(error) => Piece::Failed(Error::at_key(self.key.to_string(), error)),
+            Err(error) => Piece::Failed(Error::in_inner_chunk(
+                self.key.to_string(),
+                inner(),
+                self.range.start as u64..self.range.end as u64,
+                error,
+            )),
             Ok(decoded) if decoded.len() != shards.inner_bytes => Piece::Failed(Error::Shard {
                 reason: format!(
-                    "inner chunk {} decodes to {} bytes, expected {}",
-                    self.chunk,
+                    "inner chunk {:?} decodes to {} bytes, expected {}",
+                    inner(),
                     decoded.len(),
                     shards.inner_bytes
                 ),
