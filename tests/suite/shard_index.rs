@@ -206,3 +206,72 @@ fn a_write_over_a_damaged_index_is_an_error_naming_the_entry() {
         [&samples[8..], &samples[8..9], &samples[..2], &samples[11..]].concat();
     assert_eq!(read, expected);
 }
+
+/// Sixteen `u32`s in shards of 8 whose inner chunks of 4 are themselves shards (nested
+/// sharding, as zarr-python writes with a `ShardingCodec` among the inner codecs), of inner
+/// chunks of 2; the nested index without a checksum, so that it can be damaged alone.
+fn nested_array(name: &str) -> (PathBuf, Vec<u32>) {
+    let (dir, _) = array(name, |document| {
+        let sharding = &mut document["codecs"][0]["configuration"];
+        sharding["chunk_shape"] = json!([4]);
+        sharding["codecs"] = json!([{"name": "sharding_indexed", "configuration": {
+            "chunk_shape": [2],
+            "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+            "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+            "index_location": "end"}}]);
+        document["chunk_grid"]["configuration"]["chunk_shape"] = json!([8]);
+    });
+    let values: Vec<u32> = (100..116).collect();
+    let array = open_array(store(&dir), "/").unwrap();
+    array.store_records(&[0..16], &values).unwrap();
+    (dir, values)
+}
+
+/// The index of a shard nested in an inner chunk is checked as the outer one is, before zarrs
+/// reads it (zarrs 0.23.14 trusts it: an entry of 2^40 bytes aborted the process, one whose
+/// offset and size overflow panicked), by every read: whole, in part, through `check_shards`
+/// and `BlockReader`.
+#[test]
+fn a_nested_shard_index_is_checked() {
+    let (dir, values) = nested_array("nested");
+    let array = open_array(store(&dir), "/").unwrap();
+    assert_eq!(array.retrieve_records::<u32>(&[0..16]).unwrap(), values);
+    assert_eq!(
+        array.retrieve_records::<u32>(&[5..11]).unwrap(),
+        &values[5..11]
+    );
+    // The outer index of shard c/0: two entries, the inner chunk [1] a nested shard of two
+    // inner chunks of 8 bytes and its own index of 32 bytes at its end.
+    let outer = ShardIndex::read(&array, &[0]).unwrap().unwrap();
+    let nested = outer.entries()[1].clone().unwrap();
+    assert_eq!(nested.end - nested.start, 16 + 32);
+    let file = dir.join("c/0");
+    let intact = std::fs::read(&file).unwrap();
+    for (offset, nbytes) in [(0u64, 1u64 << 40), (u64::MAX - 3, 10)] {
+        let mut shard = intact.clone();
+        // The nested index's entry 0.
+        let at = (nested.end - 32) as usize;
+        shard[at..at + 8].copy_from_slice(&offset.to_le_bytes());
+        shard[at + 8..at + 16].copy_from_slice(&nbytes.to_le_bytes());
+        std::fs::write(&file, &shard).unwrap();
+        let said = format!(
+            "shard c/0: inner chunk [1], itself a shard: index entry 0 (inner chunk [0]): \
+             offset {offset}, size {nbytes}"
+        );
+        let array = open_array(store(&dir), "/").unwrap();
+        for subset in [[0..16], [4..6], [0..2]] {
+            let error = array.retrieve_records::<u32>(&subset).unwrap_err();
+            assert!(error.to_string().contains(&said), "{subset:?}: {error}");
+        }
+        let error = check_shards(&array, &[0..16]).unwrap_err();
+        assert!(error.to_string().contains(&said), "{error}");
+        let mut blocks = BlockReader::new(&array).unwrap();
+        let error = blocks.read(&[4..6]).unwrap_err();
+        assert!(error.to_string().contains(&said), "{error}");
+        // The other shard reads.
+        assert_eq!(
+            array.retrieve_records::<u32>(&[8..16]).unwrap(),
+            &values[8..]
+        );
+    }
+}

@@ -667,6 +667,36 @@ rusty_fork_test! {
                 "codecs[0]",
             ),
             (
+                // zarrs bounds a shard's size by its inner chunks (2^30) times the shard's
+                // bytes (2^30 elements): past 2^64, a panic in its arithmetic reading no chunk.
+                "shards zarrs cannot bound the size of",
+                v3_document(json!({"shape": [10],
+                    "chunk_grid": {"name": "regular", "configuration": {
+                        "chunk_shape": [1u64 << 30]}},
+                    "codecs": [{"name": "sharding_indexed", "configuration": {
+                        "chunk_shape": [1],
+                        "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+                        "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+                        "index_location": "end"}}]})),
+                "codecs[0]",
+            ),
+            (
+                "nested shards zarrs cannot bound the size of",
+                v3_document(json!({"shape": [10],
+                    "chunk_grid": {"name": "regular", "configuration": {
+                        "chunk_shape": [1u64 << 36]}},
+                    "codecs": [{"name": "sharding_indexed", "configuration": {
+                        "chunk_shape": [1u64 << 20],
+                        "codecs": [{"name": "sharding_indexed", "configuration": {
+                            "chunk_shape": [1u64 << 4],
+                            "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+                            "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+                            "index_location": "end"}}],
+                        "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+                        "index_location": "end"}}]})),
+                "codecs[0].configuration.codecs[0]",
+            ),
+            (
                 "a transpose that is no permutation",
                 v3_document(json!({"codecs": [
                     {"name": "transpose", "configuration": {"order": [0, 0]}},
@@ -730,12 +760,14 @@ rusty_fork_test! {
         assert_eq!(open_and_read("zero dimensions in F order", &scalar, &[]), None);
     }
 
-    /// A shard file of one byte whose index would be 2^40 bytes: zarrs 0.23.14 allocates the
-    /// index before reading it (an abort); the shard check reads no more than the file holds.
+    /// A shard file of one byte whose index would be 2^33 bytes: zarrs 0.23.14 allocates the
+    /// index before reading it (an abort where the memory is not there); the shard check reads
+    /// no more than the file holds. (A larger index is refused when the array is opened: zarrs
+    /// bounds a shard's size by its inner chunks' count times its bytes, 2^61 at most.)
     #[test]
     fn a_short_shard_costs_no_index_sized_allocation() {
-        let document = v3_document(json!({"shape": [1u64 << 36],
-            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1u64 << 36]}},
+        let document = v3_document(json!({"shape": [1u64 << 29],
+            "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1u64 << 29]}},
             "codecs": [{"name": "sharding_indexed", "configuration": {
                 "chunk_shape": [1],
                 "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
@@ -1123,9 +1155,10 @@ rusty_fork_test! {
 
 rusty_fork_test! {
     /// A write of two records into part of a chunk that the metadata makes 1 PiB (a 300-byte
-    /// `zarr.json`), or into part of a shard of that size, or of a shard whose index alone is
-    /// 256 TiB, is an error naming the chunk and its size: updating part of a chunk holds the
-    /// whole chunk, which zarrs allocated without asking (an abort before). Nothing is stored.
+    /// `zarr.json`), or into part of a shard of that size, is an error naming the chunk and its
+    /// size: updating part of a chunk holds the whole chunk, which zarrs allocated without
+    /// asking (an abort before). Nothing is stored. A shard whose index alone is 256 TiB is
+    /// refused when the array is opened.
     #[test]
     fn a_write_into_part_of_a_huge_chunk_is_an_error() {
         let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
@@ -1142,7 +1175,6 @@ rusty_fork_test! {
         for (name, changes, size) in [
             ("chunk", unsharded, "1125899906842624 bytes"),
             ("shard", sharded(1 << 48, 1 << 48), "1125899906842624 bytes"),
-            ("shard index", sharded(1 << 44, 1), "281474976710656 bytes of index"),
         ] {
             let mut changes = changes;
             changes["shape"] = json!([2]);
@@ -1160,6 +1192,14 @@ rusty_fork_test! {
             assert!(usage.peak_bytes <= 1 << 20, "{name}: {usage:?}");
             assert!(!root.join("c").exists(), "{name}: nothing stored");
         }
+        let mut changes = sharded(1 << 44, 1);
+        changes["shape"] = json!([2]);
+        changes["data_type"] = json!("uint32");
+        changes["fill_value"] = json!(0);
+        let root = write_array("write into a huge shard index", &v3_document(changes), &[]);
+        let store = Arc::new(FilesystemStore::new(&root).unwrap());
+        let error = zarrdt::array::open_array(store, "/").unwrap_err().to_string();
+        assert!(error.contains("codecs[0]") && error.contains("2^61"), "{error}");
     }
 }
 

@@ -109,7 +109,7 @@ pub enum Command {
         /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
         /// (with the `s3` feature).
         path: String,
-        /// The name of the top-level struct.
+        /// The name of the top-level struct, in upper camel case (`Particle`, `Sample3`).
         #[arg(long, default_value = "Record", value_parser = rust::parse_type_name)]
         name: String,
     },

@@ -23,19 +23,20 @@ use crate::Failure;
 use crate::enums::EnumNames;
 use crate::open::Opened;
 
-/// Checks `--name`: a Rust type name, not one the generated code or the program it is pasted
-/// into already uses.
+/// Checks `--name`: a Rust type name in upper camel case (a capital, then letters and digits:
+/// any other draws rustc's `non_camel_case_types` warning, and a lower-case one could be a
+/// primitive type, `f32` or `bool`, which a field of the struct then names, or the crate
+/// `zarrdt` its paths go through), not one the generated code or the program it is pasted into
+/// already uses.
 pub(crate) fn parse_type_name(name: &str) -> Result<String, String> {
     let mut chars = name.chars();
-    let valid = chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !is_keyword(name)
-        && name != "_";
+    let valid = chars.next().is_some_and(|c| c.is_ascii_uppercase())
+        && chars.all(|c| c.is_ascii_alphanumeric())
+        && !is_keyword(name);
     if !valid {
         Err(format!(
-            "{name:?} is not a Rust type name (letters, digits and _, not a keyword)"
+            "{name:?} is not a Rust type name in upper camel case (a capital letter, then \
+             letters and digits, not a keyword: `Particle`, `Sample3`)"
         ))
     } else if name == DERIVE {
         Err(format!(
@@ -459,7 +460,11 @@ fn field_ident(name: &str, taken: &mut BTreeSet<String>) -> (String, bool) {
     let mut rename = rename;
     let mut n = 2;
     while taken.contains(ident.trim_start_matches("r#")) {
-        ident = format!("{}_{n}", base.trim_start_matches("r#"));
+        // `self_` (a reserved word's) numbered `self_2`, not `self__2` (not snake case).
+        ident = format!(
+            "{}_{n}",
+            base.trim_start_matches("r#").trim_end_matches('_')
+        );
         rename = true;
         n += 1;
     }
@@ -618,7 +623,17 @@ mod tests {
         assert_eq!(camel_case("foo.mask"), "FooMask");
         assert_eq!(camel_case("sub_record"), "SubRecord");
         assert!(parse_type_name("Particle").is_ok());
-        assert!(parse_type_name("type").is_err());
-        assert!(parse_type_name("9a").is_err());
+        assert!(parse_type_name("Sample3").is_ok());
+        // Keywords, primitive types, the crate, names that are not upper camel case.
+        for name in [
+            "type", "9a", "Self", "f32", "bool", "u8", "zarrdt", "record", "Foo_bar", "_A", "",
+        ] {
+            assert!(parse_type_name(name).is_err(), "{name}");
+        }
+        // A reserved word's field numbered after it.
+        let mut taken = BTreeSet::new();
+        assert_eq!(field_ident("self", &mut taken), ("self_".into(), true));
+        assert_eq!(field_ident("Self", &mut taken), ("self_2".into(), true));
+        assert_eq!(field_ident("self_", &mut taken), ("self_3".into(), true));
     }
 }

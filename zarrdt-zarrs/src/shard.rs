@@ -20,7 +20,7 @@ use std::num::NonZeroU64;
 use std::ops::Range;
 use std::sync::Arc;
 
-use zarrs::array::codec::CodecChain;
+use zarrs::array::codec::{CodecChain, ShardingCodec};
 use zarrs::array::{
     Array, ArrayShardedExt, ArraySubsetTraits, ArrayToArrayCodecTraits, ArrayToBytesCodecTraits,
     BytesRepresentation, BytesToBytesCodecTraits, CodecError, CodecMetadataOptions, CodecOptions,
@@ -162,6 +162,9 @@ pub(crate) struct Sharding {
     /// The data type and fill value the sharding codec sees (after `before`).
     data_type: DataType,
     fill_value: FillValue,
+    /// The sharding codec of the inner codecs, if each inner chunk is itself a shard (nested
+    /// sharding): zarrs trusts its index as it does the outer one's.
+    nested: Option<Box<Sharding>>,
 }
 
 impl Sharding {
@@ -205,7 +208,13 @@ impl Sharding {
             let shard = self
                 .decode(&representations, stored.to_vec())
                 .map_err(|e| fail(format!("decoding the shard: {e}")))?;
-            return self.index_in(&plan, &shard, "decodes to", &fail).map(Some);
+            let index = self.index_in(&plan, &shard, "decodes to", &fail)?;
+            self.check_nested(
+                &index,
+                &|range| Ok(slice(&shard, range).map(Cow::Borrowed)),
+                &fail,
+            )?;
+            return Ok(Some(index));
         }
         // The length and the index of one version of the shard: a writer in this process may
         // be rewriting it (zarrs' filesystem store truncates, then writes), so the length is
@@ -242,8 +251,77 @@ impl Sharding {
                 None => return Ok(None),
             }
         };
-        self.check_index(&plan, bytes.to_vec(), length, &fail)
-            .map(Some)
+        let index = self.check_index(&plan, bytes.to_vec(), length, &fail)?;
+        let read = |range: Range<u64>| {
+            let range = ByteRange::FromStart(range.start, Some(range.end - range.start));
+            Ok(storage
+                .get_partial(&key, range)?
+                .map(|bytes| Cow::Owned(bytes.to_vec())))
+        };
+        self.check_nested(&index, &read, &fail)?;
+        Ok(Some(index))
+    }
+
+    /// Checks the index of each stored inner chunk of a shard (of `index`) that is itself a
+    /// shard (nested sharding), and of the shards nested in those, which zarrs would trust as
+    /// it does the outer one's: an error names the outer shard (through `fail`) and the inner
+    /// chunk. `read` gives an inner chunk's stored bytes from its byte range in the shard.
+    /// Nothing is read where the inner chunks are not shards; otherwise each stored inner chunk
+    /// is read whole, one at a time (a nested index lies at the end or start of an inner chunk,
+    /// which, encoded, must be decoded whole to find it).
+    pub(crate) fn check_nested<'a>(
+        &self,
+        index: &ShardIndex,
+        read: &ReadInner<'a>,
+        fail: &dyn Fn(String) -> Error,
+    ) -> Result<(), Error> {
+        let Some(nested) = &self.nested else {
+            return Ok(());
+        };
+        let shape = nested
+            .shard_shape(self.inner_chunk_shape())
+            .map_err(|e| fail(e.to_string()))?;
+        let Some(plan) = nested.plan(&shape).map_err(|e| fail(e.to_string()))? else {
+            return Ok(());
+        };
+        let representations = nested
+            .representations(&shape)
+            .map_err(|e| fail(e.to_string()))?;
+        for (entry, range) in index.entries().iter().enumerate() {
+            let Some(range) = range else {
+                continue;
+            };
+            let inner = inner_indices(entry, index.chunks_per_shard());
+            let fail_inner =
+                |reason: String| fail(format!("inner chunk {inner:?}, itself a shard: {reason}"));
+            let Some(stored) = read(range.clone())? else {
+                continue;
+            };
+            let shard = if nested.is_encoded() {
+                let most = representations.last().and_then(BytesRepresentation::size);
+                if let Some(most) = most
+                    && stored.len() as u64 > most
+                {
+                    return Err(fail_inner(format!(
+                        "{} bytes, more than its codecs write for it ({most})",
+                        stored.len()
+                    )));
+                }
+                let decoded = nested
+                    .decode(&representations, stored.into_owned())
+                    .map_err(|e| fail_inner(format!("decoding it: {e}")))?;
+                Cow::Owned(decoded)
+            } else {
+                stored
+            };
+            let nested_index = nested.index_in(&plan, &shard, "is", &fail_inner)?;
+            nested.check_nested(
+                &nested_index,
+                &|range| Ok(slice(&shard, range).map(Cow::Borrowed)),
+                &fail_inner,
+            )?;
+        }
+        Ok(())
     }
 
     /// The checked index of the shard whose bytes (as the sharding codec wrote them) are
@@ -518,36 +596,47 @@ impl Sharding {
         }
         let key = meta_key_v3(array.path());
         let invalid = |reason: String| Error::metadata(&key, Some("codecs"), reason);
-        let Some(configuration) = array
-            .codecs()
-            .array_to_bytes_codec()
-            .configuration_v3(&CodecMetadataOptions::default())
-        else {
+        Sharding::in_chain(&array.codecs(), array.data_type(), array.fill_value()).map_err(invalid)
+    }
+
+    /// The sharding codec of the codec chain `codecs` of elements of `data_type` and
+    /// `fill_value`, if its array-to-bytes codec is one (and of a configuration zarrs reads);
+    /// the reason otherwise, if the chain cannot be made sense of.
+    fn in_chain(
+        codecs: &CodecChain,
+        data_type: &DataType,
+        fill_value: &FillValue,
+    ) -> Result<Option<Sharding>, String> {
+        let codec = codecs.array_to_bytes_codec();
+        if !codec.as_any().is::<ShardingCodec>() {
+            return Ok(None);
+        }
+        let Some(configuration) = codec.configuration_v3(&CodecMetadataOptions::default()) else {
             return Ok(None);
         };
         let ShardingCodecConfiguration::V1(configuration) =
             ShardingCodecConfiguration::try_from_configuration(configuration)
-                .map_err(|e| invalid(e.to_string()))?
+                .map_err(|e| e.to_string())?
         else {
             return Ok(None);
         };
-        let index_codecs = CodecChain::from_metadata(&configuration.index_codecs)
-            .map_err(|e| invalid(e.to_string()))?;
+        let index_codecs =
+            CodecChain::from_metadata(&configuration.index_codecs).map_err(|e| e.to_string())?;
         let inner_codecs =
-            CodecChain::from_metadata(&configuration.codecs).map_err(|e| invalid(e.to_string()))?;
-        let codecs = array.codecs();
+            CodecChain::from_metadata(&configuration.codecs).map_err(|e| e.to_string())?;
         let before = codecs.array_to_array_codecs().to_vec();
-        let mut data_type = array.data_type().clone();
-        let mut fill_value = array.fill_value().clone();
+        let mut data_type = data_type.clone();
+        let mut fill_value = fill_value.clone();
         for codec in &before {
             let encoded = codec
                 .encoded_data_type(&data_type)
-                .map_err(|e| invalid(e.to_string()))?;
+                .map_err(|e| e.to_string())?;
             fill_value = codec
                 .encoded_fill_value(&data_type, &fill_value)
-                .map_err(|e| invalid(e.to_string()))?;
+                .map_err(|e| e.to_string())?;
             data_type = encoded;
         }
+        let nested = Sharding::in_chain(&inner_codecs, &data_type, &fill_value)?.map(Box::new);
         Ok(Some(Sharding {
             configuration,
             index_codecs,
@@ -557,6 +646,7 @@ impl Sharding {
             after: codecs.bytes_to_bytes_codecs().to_vec(),
             data_type,
             fill_value,
+            nested,
         }))
     }
 
@@ -665,6 +755,15 @@ impl Sharding {
         }
         None
     }
+}
+
+/// How [`Sharding::check_nested`] reads an inner chunk: its stored bytes from its byte range
+/// in the shard, `None` if they are gone.
+pub(crate) type ReadInner<'a> = dyn Fn(Range<u64>) -> Result<Option<Cow<'a, [u8]>>, Error> + 'a;
+
+/// The bytes of `bytes` in `range`, if it lies within them.
+pub(crate) fn slice(bytes: &[u8], range: Range<u64>) -> Option<&[u8]> {
+    bytes.get(usize::try_from(range.start).ok()?..usize::try_from(range.end).ok()?)
 }
 
 /// The indices in the shard of the inner chunk of index entry `entry` (C order).

@@ -279,8 +279,40 @@ pub(crate) fn check_v3(key: &str, json: &Json, element_size: usize) -> Result<()
     let codecs = object
         .get("codecs")
         .ok_or_else(|| invalid(key, "codecs", "missing"))?;
-    check_codecs(key, "codecs", codecs, &chunk_shape, element_size)
+    let top = Sharded {
+        chunk_bytes: chunk_shape
+            .iter()
+            .try_fold(element_size as u64, |bytes, &extent| {
+                bytes.checked_mul(extent)
+            })
+            .unwrap_or(u64::MAX),
+        chunk_elements: chunk_shape
+            .iter()
+            .try_fold(1u64, |elements, &extent| elements.checked_mul(extent))
+            .unwrap_or(u64::MAX),
+        inner_counts: 1,
+    };
+    check_codecs(key, "codecs", codecs, &chunk_shape, element_size, top)
 }
+
+/// What the levels of sharding above a codec list make of a chunk of the array: zarrs bounds
+/// the encoded size of a shard by its inner chunks' count times the encoded size of its
+/// inner codecs over the whole chunk's shape (not the inner chunk's), at every level of
+/// sharding, in `u64` arithmetic that overflows (a panic with overflow checks) beyond it.
+#[derive(Clone, Copy)]
+struct Sharded {
+    /// The bytes of a chunk of the array (with its full shape).
+    chunk_bytes: u64,
+    /// Its elements.
+    chunk_elements: u64,
+    /// The product, over the levels of sharding above, of the chunk's elements over each
+    /// level's inner chunk's (at least the count of inner chunks zarrs multiplies by).
+    inner_counts: u64,
+}
+
+/// The most a chunk's bytes times its levels' inner chunk counts may be: a half of
+/// [`MAX_CHUNK_BYTES`], for the compressors' overhead and the indexes zarrs adds to it.
+const MAX_SHARDED_BYTES: u64 = MAX_CHUNK_BYTES / 2;
 
 /// Only the standard chunk key encodings, with a standard separator.
 fn check_key_encoding(key: &str, encoding: &Json) -> Result<(), Error> {
@@ -317,6 +349,7 @@ fn check_codecs(
     codecs: &Json,
     chunk_shape: &[u64],
     element_size: usize,
+    sharded: Sharded,
 ) -> Result<(), Error> {
     let list = codecs
         .as_array()
@@ -352,6 +385,25 @@ fn check_codecs(
                         ),
                     ));
                 }
+                let inner_elements = inner.iter().product::<u64>().max(1);
+                let inner_counts = sharded
+                    .inner_counts
+                    .checked_mul(sharded.chunk_elements.div_ceil(inner_elements));
+                if inner_counts
+                    .and_then(|counts| counts.checked_mul(sharded.chunk_bytes))
+                    .is_none_or(|bytes| bytes > MAX_SHARDED_BYTES)
+                {
+                    return Err(invalid(
+                        key,
+                        &here,
+                        format!(
+                            "shards of {} bytes in inner chunks of {inner:?}: zarrs bounds a \
+                             shard's encoded size by the count of its inner chunks times its \
+                             bytes, which is more than 2^61 here",
+                            sharded.chunk_bytes
+                        ),
+                    ));
+                }
                 if let Some(codecs) = configuration.get("codecs") {
                     check_codecs(
                         key,
@@ -359,6 +411,10 @@ fn check_codecs(
                         codecs,
                         &inner,
                         element_size,
+                        Sharded {
+                            inner_counts: inner_counts.unwrap_or(u64::MAX),
+                            ..sharded
+                        },
                     )?;
                 }
             }
