@@ -208,13 +208,7 @@ impl Sharding {
             let shard = self
                 .decode(&representations, stored.to_vec())
                 .map_err(|e| fail(format!("decoding the shard: {e}")))?;
-            let index = self.index_in(&plan, &shard, "decodes to", &fail)?;
-            self.check_nested(
-                &index,
-                &|range| Ok(slice(&shard, range).map(Cow::Borrowed)),
-                &fail,
-            )?;
-            return Ok(Some(index));
+            return self.index_in(&plan, &shard, "decodes to", &fail).map(Some);
         }
         // The length and the index of one version of the shard: a writer in this process may
         // be rewriting it (zarrs' filesystem store truncates, then writes), so the length is
@@ -269,7 +263,7 @@ impl Sharding {
     /// Nothing is read where the inner chunks are not shards; otherwise each stored inner chunk
     /// is read whole, one at a time (a nested index lies at the end or start of an inner chunk,
     /// which, encoded, must be decoded whole to find it).
-    pub(crate) fn check_nested<'a>(
+    fn check_nested<'a>(
         &self,
         index: &ShardIndex,
         read: &ReadInner<'a>,
@@ -314,19 +308,15 @@ impl Sharding {
             } else {
                 stored
             };
-            let nested_index = nested.index_in(&plan, &shard, "is", &fail_inner)?;
-            nested.check_nested(
-                &nested_index,
-                &|range| Ok(slice(&shard, range).map(Cow::Borrowed)),
-                &fail_inner,
-            )?;
+            nested.index_in(&plan, &shard, "is", &fail_inner)?;
         }
         Ok(())
     }
 
     /// The checked index of the shard whose bytes (as the sharding codec wrote them) are
-    /// `shard`; `what` says where they come from (`"is"`, `"decodes to"`), for the error of a
-    /// shard too short for its index.
+    /// `shard`, the indexes of any shards nested in its inner chunks checked too
+    /// ([`Sharding::check_nested`]); `what` says where the bytes come from (`"is"`, `"decodes
+    /// to"`), for the error of a shard too short for its index.
     pub(crate) fn index_in(
         &self,
         plan: &Plan,
@@ -346,7 +336,13 @@ impl Sharding {
             ShardingIndexLocation::Start => &shard[..plan.index_size as usize],
             ShardingIndexLocation::End => &shard[(length - plan.index_size) as usize..],
         };
-        self.check_index(plan, index.to_vec(), length, fail)
+        let index = self.check_index(plan, index.to_vec(), length, fail)?;
+        self.check_nested(
+            &index,
+            &|range| Ok(slice(shard, range).map(Cow::Borrowed)),
+            fail,
+        )?;
+        Ok(index)
     }
 
     /// Whether codecs before or after `sharding_indexed` change what it sees or stores: a
@@ -759,10 +755,10 @@ impl Sharding {
 
 /// How [`Sharding::check_nested`] reads an inner chunk: its stored bytes from its byte range
 /// in the shard, `None` if they are gone.
-pub(crate) type ReadInner<'a> = dyn Fn(Range<u64>) -> Result<Option<Cow<'a, [u8]>>, Error> + 'a;
+type ReadInner<'a> = dyn Fn(Range<u64>) -> Result<Option<Cow<'a, [u8]>>, Error> + 'a;
 
 /// The bytes of `bytes` in `range`, if it lies within them.
-pub(crate) fn slice(bytes: &[u8], range: Range<u64>) -> Option<&[u8]> {
+fn slice(bytes: &[u8], range: Range<u64>) -> Option<&[u8]> {
     bytes.get(usize::try_from(range.start).ok()?..usize::try_from(range.end).ok()?)
 }
 

@@ -45,7 +45,7 @@ use super::run::{Projection, RunBytes};
 use super::spare::SpareBuffers;
 use super::stored_order::StoredOrder;
 use crate::Error;
-use crate::shard::{Plan, Sharding, inner_indices, slice};
+use crate::shard::{Plan, Sharding, inner_indices};
 
 thread_local! {
     /// The stored form of the shard being written on this thread, back from the store and
@@ -297,11 +297,6 @@ impl WholeShards {
             reason,
         };
         let index = self.sharding.index_in(&self.plan, &stored, "is", &fail)?;
-        self.sharding.check_nested(
-            &index,
-            &|range| Ok(slice(&stored, range).map(Cow::Borrowed)),
-            &fail,
-        )?;
         let pieces = index
             .entries()
             .iter()
