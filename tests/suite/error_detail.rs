@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde_json::json;
-use zarrdt::array::{ArrayOptions, Compression, Error, open_array};
+use zarrdt::array::{ArrayOptions, BlockReader, Compression, Error, check_shards, open_array};
 use zarrdt::layout::Layout;
 use zarrdt::value::Value;
 use zarrdt::zarrs::filesystem::FilesystemStore;
@@ -89,6 +89,93 @@ fn a_short_chunk_is_a_length_error_naming_the_chunk() {
     store.set(&key, vec![0u8; 4 * 12 - 1].into()).unwrap();
     let error = array.retrieve_records::<Sample>(&[0..8]).unwrap_err();
     says(&error, &["b/1", "47"], &["endianness"]);
+}
+
+/// Part of an uncompressed chunk of the wrong length (cut short, too long; a v2 chunk in F
+/// order cut short) is the same length error as the whole chunk, at every read of part of
+/// it: zarrs reads part of such a chunk as byte ranges, which would give the records at those
+/// bytes, or other bytes, without an error. Parts of the chunks beside it still read, and a
+/// chunk of the right length read in part gives its records.
+#[test]
+fn part_of_a_chunk_of_the_wrong_length_is_a_length_error() {
+    for (stored, name) in [(60usize, "short"), (200, "long")] {
+        let store = Arc::new(MemoryStore::new());
+        let array = ArrayOptions::new(vec![20], vec![10])
+            .compression(Compression::None)
+            .create(store.clone(), "/a", &Sample::default())
+            .unwrap();
+        array.store_records(&[0..20], &samples(20)).unwrap();
+        // The chunk's own bytes first, then zeros: a read within them would "succeed".
+        let key = StoreKey::new("a/c/0").unwrap();
+        let mut bytes = zarrdt::zarrs::storage::ReadableStorageTraits::get(&*store, &key)
+            .unwrap()
+            .unwrap()
+            .to_vec();
+        bytes.resize(stored, 0);
+        store.set(&key, bytes.into()).unwrap();
+        let length = format!("is {stored}, expected 120");
+        let needles = ["a/c/0", length.as_str()];
+        let error = array.retrieve_records::<Sample>(&[0..2]).unwrap_err();
+        says(&error, &needles, &[]);
+        let error = array.retrieve_records::<Sample>(&[1..15]).unwrap_err();
+        says(&error, &needles, &[]);
+        let error = array.retrieve_values(&[0..3]).unwrap_err();
+        says(&error, &needles, &[]);
+        let error = array.retrieve_field::<u32>(&[0..3], &["id"]).unwrap_err();
+        says(&error, &needles, &[]);
+        let mut reader = BlockReader::new(&array).unwrap();
+        says(&reader.read(&[0..1]).unwrap_err(), &needles, &[]);
+        // Asked again, the chunk is checked again (a failed check is not remembered as done).
+        says(&reader.read(&[0..1]).unwrap_err(), &needles, &[]);
+        says(&reader.read(&[5..12]).unwrap_err(), &needles, &[]);
+        says(&check_shards(&array, &[2..4]).unwrap_err(), &needles, &[]);
+        // The whole chunk was refused before; it still is.
+        let error = array.retrieve_records::<Sample>(&[0..10]).unwrap_err();
+        says(&error, &needles, &[]);
+        // The chunk beside it, whole and in part, reads.
+        assert_eq!(
+            array.retrieve_records::<Sample>(&[12..14]).unwrap(),
+            samples(14)[12..],
+            "{name}"
+        );
+        assert_eq!(reader.read(&[12..13]).unwrap().len(), 12);
+        // Stored right again, the part reads.
+        store.set(&key, vec![0u8; 120].into()).unwrap();
+        assert_eq!(
+            array.retrieve_records::<Sample>(&[1..3]).unwrap(),
+            vec![Sample::default(); 2]
+        );
+        assert_eq!(reader.read(&[0..1]).unwrap(), vec![0u8; 12]);
+    }
+
+    // Zarr v2 in F order (`transpose` before `bytes`), 2-D, a chunk cut in half.
+    let layout = Layout::from_v2_json(&json!([["id", "<u4"], ["value", "<f8"]])).unwrap();
+    let store = Arc::new(MemoryStore::new());
+    let document = json!({
+        "zarr_format": 2, "shape": [4, 4], "chunks": [2, 4], "dtype": layout.to_v2_json().unwrap(),
+        "fill_value": null, "order": "F", "compressor": null, "filters": null});
+    store
+        .set(
+            &StoreKey::new("f/.zarray").unwrap(),
+            serde_json::to_vec(&document).unwrap().into(),
+        )
+        .unwrap();
+    store
+        .set(&StoreKey::new("f/0.0").unwrap(), vec![7u8; 48].into())
+        .unwrap();
+    let array = open_array(store.clone(), "/f").unwrap();
+    let needles = ["f/0.0", "is 48, expected 96"];
+    let error = array.retrieve_records::<Sample>(&[0..1, 0..2]).unwrap_err();
+    says(&error, &needles, &[]);
+    let error = array.retrieve_values(&[1..2, 1..4]).unwrap_err();
+    says(&error, &needles, &[]);
+    let mut reader = BlockReader::new(&array).unwrap();
+    says(&reader.read(&[0..2, 0..1]).unwrap_err(), &needles, &[]);
+    // The missing chunk beside it is the fill value.
+    assert_eq!(
+        array.retrieve_records::<Sample>(&[2..3, 0..2]).unwrap(),
+        vec![Sample::default(); 2]
+    );
 }
 
 /// A struct fill value zarrs is handed (through `open_array`) that zarrdt cannot read: the

@@ -1244,3 +1244,78 @@ rusty_fork_test! {
         }
     }
 }
+
+/// An empty subset of an array whose other extent is huge (2^61 × 0 records of 4 bytes): every
+/// read and write of it is empty, not "cannot be allocated" (its bytes were counted as
+/// 4 × 2^61 before the 0); a write given records for it is a count error, also for a subset of
+/// more than 2^64 elements (beyond the array). An array whose extents overflow before its 0
+/// is refused at open, saying so.
+#[test]
+fn empty_subsets_of_huge_extents_read_and_write_nothing() {
+    /// The array's records.
+    #[derive(zarrdt::ZarrStruct, Clone, Copy, Debug, PartialEq)]
+    struct A {
+        a: u32,
+    }
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("metadata-hazards/empty-huge");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let document = v3_document(json!({
+        "shape": [1u64 << 61, 0],
+        "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1 << 20, 1]}},
+    }));
+    std::fs::write(root.join("zarr.json"), document.to_string()).unwrap();
+    let store = Arc::new(FilesystemStore::new(&root).unwrap());
+    let array = zarrdt::array::open_array(store.clone(), "/").unwrap();
+    let all = ArraySubset::new_with_ranges(&[0..1 << 61, 0..0]);
+    assert_eq!(array.retrieve_records::<A>(&all).unwrap(), Vec::<A>::new());
+    assert!(array.retrieve_values(&all).unwrap().is_empty());
+    assert!(
+        array
+            .retrieve_field::<u32>(&all, &["a"])
+            .unwrap()
+            .is_empty()
+    );
+    let mut kept = vec![A { a: 9 }];
+    array.retrieve_records_into(&all, &mut kept).unwrap();
+    assert_eq!(kept, [A { a: 9 }]);
+    array.store_records::<A>(&all, &[]).unwrap();
+    let error = array.store_records(&all, &[A { a: 1 }]).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            ArrayError::ElementCount {
+                expected: 0,
+                found: 1
+            }
+        ),
+        "{error}"
+    );
+    let mut reader = zarrdt::array::BlockReader::new(&array).unwrap();
+    assert!(reader.read(&all).unwrap().is_empty());
+    zarrdt::array::check_shards(&array, &all).unwrap();
+    // A subset of 2^64 elements (beyond the array), given records: a count error.
+    let error = array
+        .store_records(&[0..1 << 61, 0..8], &[A { a: 1 }])
+        .unwrap_err();
+    assert!(
+        matches!(
+            error,
+            ArrayError::ElementCount {
+                expected: u64::MAX,
+                found: 1
+            }
+        ),
+        "{error}"
+    );
+
+    let document = v3_document(json!({"shape": [1u64 << 40, 1u64 << 40, 0]}));
+    std::fs::write(root.join("zarr.json"), document.to_string()).unwrap();
+    let error = zarrdt::array::open_array(store, "/")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("has 0 elements, but the extents before its 0"),
+        "{error}"
+    );
+}

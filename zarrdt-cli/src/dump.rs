@@ -64,6 +64,7 @@ pub(crate) fn dump(
                 element.native.clone(),
                 &selection,
                 count,
+                options.limit,
             ))
         }
         Format::Csv => Box::new(CsvSink {
@@ -203,6 +204,8 @@ struct JsonSink<'a> {
     shape: Vec<u64>,
     /// Elements that will be written (the limit).
     count: u64,
+    /// Lists an empty selection is written with at most, inside `values` (`--limit`).
+    empty_lists: u64,
     written: u64,
     /// Brackets open inside `values` (dimensions 1.. of the selection).
     open: usize,
@@ -215,6 +218,7 @@ impl<'a> JsonSink<'a> {
         native: Layout,
         selection: &ArraySubset,
         count: u64,
+        limit: Option<u64>,
     ) -> Self {
         JsonSink {
             header,
@@ -223,6 +227,7 @@ impl<'a> JsonSink<'a> {
             start: selection.start().to_vec(),
             shape: selection.shape().to_vec(),
             count,
+            empty_lists: limit.unwrap_or(u64::MAX),
             written: 0,
             open: 0,
         }
@@ -236,17 +241,23 @@ impl<'a> JsonSink<'a> {
         Ok(())
     }
 
-    /// `[]` nested like numpy prints an empty array of `shape` (`[[], []]` for `(2, 0)`).
-    fn empty(out: &mut impl Write, shape: &[u64]) -> std::io::Result<()> {
+    /// `[]` nested like numpy prints an empty array of `shape` (`[[], []]` for `(2, 0)`),
+    /// with at most `left` lists inside the outer one (`--limit` counts them, as it counts
+    /// elements: a shape of `(2**61, 0)` is not 2**61 lists unless asked for).
+    fn empty(out: &mut impl Write, shape: &[u64], left: &mut u64) -> std::io::Result<()> {
         out.write_all(b"[")?;
         if let Some((&extent, rest)) = shape.split_first()
             && !rest.is_empty()
         {
             for i in 0..extent {
+                if *left == 0 {
+                    break;
+                }
+                *left -= 1;
                 if i > 0 {
                     out.write_all(b", ")?;
                 }
-                Self::empty(out, rest)?;
+                Self::empty(out, rest, left)?;
             }
         }
         out.write_all(b"]")
@@ -271,7 +282,8 @@ impl<W: Write> Sink<W> for JsonSink<'_> {
         }
         if self.count == 0 {
             if self.shape.contains(&0) {
-                Self::empty(out, &self.shape)?;
+                let mut left = self.empty_lists;
+                Self::empty(out, &self.shape, &mut left)?;
             } else {
                 out.write_all(b"[]")?;
             }

@@ -79,6 +79,7 @@ mod record;
 mod records;
 mod shard;
 mod store;
+mod stored_size;
 mod subset;
 
 pub use create::{ArrayOptions, Compression};

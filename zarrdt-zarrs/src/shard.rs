@@ -16,6 +16,7 @@
 //! to, its index is inside that, and no part of it can be read without decoding it all.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::num::NonZeroU64;
 use std::ops::Range;
 use std::sync::Arc;
@@ -48,10 +49,14 @@ use crate::Error;
 /// zarrs reads to update); call it before zarrs' own `retrieve_array_subset` or
 /// `store_array_subset` on shards from an untrusted source, which zarrs 0.23.14 does not check
 /// (a corrupt entry panics or aborts the process there). Nothing is checked for an
-/// array that is not sharded, or whose index codecs have no fixed size. The cost is one read
+/// array whose index codecs have no fixed size. An array that is not sharded has instead
+/// each chunk `subset` covers in part checked to be of the size its codecs fix, where they fix
+/// one (no compressor): zarrs reads part of such a chunk as byte ranges without asking its
+/// size, and a chunk cut short would give other bytes as records. The cost is one read
 /// of each shard's index; when bytes-to-bytes codecs follow `sharding_indexed`, one read and
 /// one decoding of each whole shard (within the size its codecs can produce), since its index
-/// is inside the encoded shard.
+/// is inside the encoded shard; of an array that is not sharded, one size request for each
+/// chunk covered in part.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -69,7 +74,7 @@ pub fn check_shards<S: ?Sized + ReadableStorageTraits + 'static>(
     subset: &dyn ArraySubsetTraits,
 ) -> Result<(), Error> {
     let Some(sharding) = Sharding::of(array)? else {
-        return Ok(());
+        return crate::stored_size::check_parts(array, subset, &mut HashSet::new());
     };
     let Some(shards) = array
         .chunks_in_array_subset(subset)

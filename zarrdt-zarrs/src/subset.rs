@@ -23,11 +23,8 @@ pub(crate) fn check_subset<S: ?Sized>(
                     start.checked_add(count).is_some_and(|end| end <= extent)
                 },
             );
-    let fits = shape
-        .iter()
-        .try_fold(element_size.max(1) as u64, |bytes, &count| {
-            bytes.checked_mul(count)
-        })
+    let fits = element_count(&shape)
+        .and_then(|elements| elements.checked_mul(element_size.max(1) as u64))
         .is_some_and(|bytes| bytes <= isize::MAX as u64);
     if !inside {
         return Err(Error::Array(ArrayError::InvalidArraySubset(
@@ -37,9 +34,23 @@ pub(crate) fn check_subset<S: ?Sized>(
     }
     if !fits {
         return Err(Error::OutputTooLarge {
-            elements: usize::try_from(subset.num_elements()).unwrap_or(usize::MAX),
+            elements: element_count(&shape)
+                .and_then(|elements| usize::try_from(elements).ok())
+                .unwrap_or(usize::MAX),
             element_size,
         });
     }
     Ok(())
+}
+
+/// The number of elements of a subset of `shape`: 0 where an extent is 0, whatever the others
+/// are; `None` if it does not fit in `u64`. (zarrs' `num_elements` multiplies in order, so
+/// `[2^40, 2^40, 0]` overflows before it reaches the 0.)
+pub(crate) fn element_count(shape: &[u64]) -> Option<u64> {
+    if shape.contains(&0) {
+        return Some(0);
+    }
+    shape
+        .iter()
+        .try_fold(1u64, |count, &extent| count.checked_mul(extent))
 }

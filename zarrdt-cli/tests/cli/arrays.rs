@@ -483,6 +483,32 @@ fn scalar_arrays_and_zero_dimensions() {
     assert!(code.contains("pub type Reading = f64;"), "{code}");
 }
 
+/// An empty array is written as NumPy nests it, and `--limit` bounds the lists as it bounds
+/// elements: an extent of 2**61 beside a 0 is not 2**61 lists unless they are asked for.
+#[test]
+fn empty_arrays_are_nested_lists_within_the_limit() {
+    let dir = scratch("empty_nested");
+    let float64 = DataType::from(ScalarType::Float64);
+    ArrayOptions::new(vec![3, 0], vec![1, 1])
+        .create_with(store(&dir), "/", &float64, &Value::Float64(0.0))
+        .unwrap();
+    let dump = zarrdt(["dump", path(&dir)]).json();
+    assert_eq!(dump["values"], json!([[], [], []]));
+    let dump = zarrdt(["dump", path(&dir), "--limit", "2"]).json();
+    assert_eq!(dump["values"], json!([[], []]));
+
+    let dir = scratch("empty_huge");
+    ArrayOptions::new(vec![1 << 61, 0, 5], vec![1, 1, 1])
+        .create_with(store(&dir), "/", &float64, &Value::Float64(0.0))
+        .unwrap();
+    let dump = zarrdt(["dump", path(&dir), "--limit", "0"]).json();
+    assert_eq!(dump["values"], json!([]));
+    let dump = zarrdt(["dump", path(&dir), "--limit", "3"]).json();
+    assert_eq!(dump["values"], json!([[], [], []]));
+    let dump = zarrdt(["dump", path(&dir), "--select", "5:7,:,:"]).json();
+    assert_eq!(dump["values"], json!([[], []]));
+}
+
 /// Nested records of fields named `result`, `some`, `vec`, `zarr_struct`.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 struct Prelude {

@@ -286,6 +286,23 @@ fn bad_chunks() {
         "chunk c/1: the size of a decoded chunk is 65, expected 52",
     );
 
+    // Part of a chunk cut short, or too long, is the same error: not the records at those
+    // bytes (zarrs reads part of an uncompressed chunk as byte ranges).
+    let dir = plain_readings("short_chunk_in_part");
+    edit_file(&dir.join("c/0"), |bytes| bytes.truncate(26));
+    let out = scratch("short_chunk_in_part_out").join("t.arrow");
+    let short = "chunk c/0: the size of a decoded chunk is 26, expected 52";
+    zarrdt(["dump", p(&dir), "--select", "0:1"]).fails(1, p(&dir), short);
+    zarrdt(["dump", p(&dir), "--select", "1:6"]).fails(1, p(&dir), short);
+    zarrdt(["export", p(&dir), out.to_str().unwrap(), "--select", "0:1"]).fails(1, p(&dir), short);
+    zarrdt(["dump", p(&dir), "--select", "4:8"]).ok();
+    edit_file(&dir.join("c/0"), |bytes| bytes.resize(60, 0));
+    zarrdt(["dump", p(&dir), "--select", "0:2"]).fails(
+        1,
+        p(&dir),
+        "chunk c/0: the size of a decoded chunk is 60, expected 52",
+    );
+
     // A missing chunk file is the fill value.
     let dir = plain_readings("missing_chunk");
     fs::remove_file(dir.join("c/0")).unwrap();

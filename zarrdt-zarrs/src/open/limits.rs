@@ -181,18 +181,22 @@ pub(crate) fn check_chunks(
     Ok(())
 }
 
-/// The number of elements of `shape`, if it fits in 64 bits.
+/// Checks that the product of the extents of `shape`, taken in order, fits in 64 bits (zarrs
+/// multiplies them so, with overflow checks where they are on, also for a shape with a 0 after
+/// the extents that overflow).
 pub(crate) fn check_element_count(key: &str, member: &str, shape: &[u64]) -> Result<(), Error> {
     shape
         .iter()
         .try_fold(1u64, |count, &extent| count.checked_mul(extent))
         .map(|_| ())
         .ok_or_else(|| {
-            invalid(
-                key,
-                member,
-                format!("{shape:?} has more than 2^64 elements"),
-            )
+            let count = if shape.contains(&0) {
+                "0 elements, but the extents before its 0 multiply to more than 2^64, which \
+                 zarrs overflows on"
+            } else {
+                "more than 2^64 elements"
+            };
+            invalid(key, member, format!("{shape:?} has {count}"))
         })
 }
 

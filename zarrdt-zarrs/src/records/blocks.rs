@@ -58,8 +58,8 @@ struct PartDecoder {
 /// native layout of the array's [`RecordType`] (every multi-byte value in the machine's byte
 /// order), the records in C order. Checked as [`ReadRecords`](crate::ReadRecords) reads are:
 /// a block beyond the array is an error before anything is read, the index of each shard a
-/// block touches is read and checked ([`check_shards`](crate::check_shards)) the first time,
-/// and a chunk that cannot be read or decoded is an error naming its key. A block that is part
+/// block touches is read and checked ([`check_shards`](crate::check_shards)) the first time
+/// (so is the stored size of an uncompressed chunk a block covers in part), and a chunk that cannot be read or decoded is an error naming its key. A block that is part
 /// of one chunk (of an unsharded array), or of one stored inner chunk of a shard, is read
 /// through zarrs' partial decoder of that chunk, kept for the next part: a missing chunk gives
 /// the part's fill value alone, an uncompressed one the part's bytes alone, a compressed one is
@@ -97,7 +97,8 @@ pub struct BlockReader<S: ?Sized> {
     element_size: usize,
     cache: ArrayShardedReadableExtCache,
     options: CodecOptions,
-    /// The shards whose indexes have been checked.
+    /// The shards whose indexes have been checked (of an array that is not sharded, the
+    /// chunks whose stored size has been).
     checked: HashSet<Vec<u64>>,
     /// The chunk (a sharded array's inner chunk) that the last block read lay in part of, and
     /// zarrs' partial decoder of it: the next part of the same chunk is read from it (a
@@ -333,10 +334,11 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
             .map_err(ArrayError::from)?)
     }
 
-    /// Checks the index of each shard of `block` not checked before.
+    /// Checks the index of each shard of `block` not checked before; of an array that is not
+    /// sharded, the stored size of each chunk `block` covers in part, not checked before.
     fn check_shards(&mut self, block: &dyn ArraySubsetTraits) -> Result<(), Error> {
         if !self.array.is_sharded() {
-            return Ok(());
+            return crate::stored_size::check_parts(&self.array, block, &mut self.checked);
         }
         let Some(shards) = self.chunks_of(&block.to_array_subset())? else {
             return Ok(());

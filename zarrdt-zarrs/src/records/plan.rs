@@ -77,7 +77,7 @@ impl Plan {
                 subset, unit_shape,
             )));
         }
-        let ranges = (subset.num_elements() != 0).then(|| {
+        let ranges = (!subset.shape().contains(&0)).then(|| {
             subset
                 .start()
                 .iter()

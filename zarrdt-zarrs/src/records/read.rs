@@ -143,8 +143,13 @@ where
 {
     check_subset(array, subset, element_size)?;
     // The subset's bytes fit in `isize` (checked above), so its element count fits in `usize`.
-    let elements = usize::try_from(subset.num_elements()).unwrap_or(usize::MAX);
+    let elements = crate::subset::element_count(&subset.shape())
+        .and_then(|elements| usize::try_from(elements).ok())
+        .unwrap_or(usize::MAX);
     sink.reserve(elements)?;
+    if elements == 0 {
+        return Ok(());
+    }
     let Some(unit_shape) = grid_chunk_shape(array) else {
         // A grid zarrs alone knows how to walk: its own read of the whole subset.
         crate::check_shards(array, subset)?;
@@ -409,9 +414,13 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
             );
         }
         // Any other shard is read by zarrs, which trusts its index: checked first, in the
-        // unit's turn (its fault is the read's if no unit before it fails).
+        // unit's turn (its fault is the read's if no unit before it fails). Part of a chunk
+        // is read by zarrs as byte ranges where its size is fixed: its stored size checked
+        // first.
         if let Some(sharding) = &self.sharding {
             sharding.read_index(self.array, &unit.indices)?;
+        } else if !unit.whole {
+            crate::stored_size::check(self.array, &unit.indices)?;
         }
         if unit.whole
             && let Some((codecs, order)) = &self.stored_order

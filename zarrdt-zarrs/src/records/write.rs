@@ -103,8 +103,11 @@ where
 {
     check_count(subset, source.len())?;
     check_subset(array, subset, source.size())?;
-    // The subset's bytes fit in `isize` (checked above).
-    let expected = usize::try_from(subset.num_elements()).unwrap_or(usize::MAX);
+    // As many elements as the subset holds (checked above).
+    let expected = source.len();
+    if expected == 0 {
+        return Ok(());
+    }
     let Some(chunk_shape) = super::read::grid_chunk_shape(array) else {
         // A grid zarrs alone knows how to walk: its own write of the whole subset, which reads
         // the shards it updates (every shard the subset touches checked first, below).
@@ -202,9 +205,10 @@ fn parts(plan: &Plan, window: Range<usize>, next: &mut usize) -> Result<Vec<Part
     Ok(parts)
 }
 
-/// Checks that `found` elements are as many as `subset` holds ([`Error::ElementCount`]).
+/// Checks that `found` elements are as many as `subset` holds ([`Error::ElementCount`]; a
+/// subset of more than `u64::MAX` elements, which no write has, is said to hold `u64::MAX`).
 pub(crate) fn check_count(subset: &dyn ArraySubsetTraits, found: usize) -> Result<(), Error> {
-    let expected = subset.num_elements();
+    let expected = crate::subset::element_count(&subset.shape()).unwrap_or(u64::MAX);
     if u64::try_from(found) == Ok(expected) {
         return Ok(());
     }
