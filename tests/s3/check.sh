@@ -118,6 +118,12 @@ for profile in sso missing; do
   echo "   AWS_PROFILE=$profile: $message"
 done
 echo "   AWS_PROFILE=ci: read readings.zarr with the keys of the profile file"
+status=0
+message="$("$zarrdt_bin" inspect "s3://zarrdt-no-such-bucket/readings.zarr" 2>&1)" || status=$?
+if ((status != 1)) || ! grep -q "or no bucket \`zarrdt-no-such-bucket\`" <<<"$message"; then
+  echo "error: a bucket that does not exist: exit $status, not naming it: $message" >&2; exit 1
+fi
+echo "   a bucket that does not exist: $message"
 
 echo "== the CLI's export from and import to the bucket"
 "$zarrdt_bin" export "s3://$bucket/readings.zarr" "$work/readings.parquet" --select 0:1000

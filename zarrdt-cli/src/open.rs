@@ -145,9 +145,18 @@ pub(crate) fn open(location: &str, limits: &OpenOptions) -> Result<Opened, Failu
         ));
     }
     let (store, node) = open_store(location).map_err(|e| fail(one_line(&e)))?;
-    let array = limits
-        .open(store.clone(), &node)
-        .map_err(|e| fail(one_line(&e)))?;
+    let array = limits.open(store.clone(), &node).map_err(|error| {
+        // S3 answers a missing bucket as it answers a missing object: say both.
+        let bucket = location
+            .strip_prefix("s3://")
+            .and_then(|rest| rest.split('/').next());
+        match (&error, bucket) {
+            (zarrdt::array::Error::NotAnArray { .. }, Some(bucket)) => {
+                fail(format!("{}, or no bucket `{bucket}`", one_line(&error)))
+            }
+            _ => fail(one_line(&error)),
+        }
+    })?;
     let record = RecordType::of(array.data_type()).map_err(|e| fail(one_line(&e)))?;
     let node_path = NodePath::new(&node).map_err(|e| fail(e.to_string()))?;
     let read = |key: StoreKey| read_json(&*store, &key).map_err(&fail);
