@@ -241,7 +241,7 @@ impl Sharding {
             }
             if length < plan.index_size {
                 return Err(fail(format!(
-                    "{length} bytes, too short for its index of {} bytes",
+                    "is {length} bytes, too short for its index of {} bytes",
                     plan.index_size
                 )));
             }
