@@ -144,11 +144,23 @@ pub struct Failure {
     closed_output: bool,
 }
 
+/// Said after a failed request to the EC2 instance metadata service (object_store's last
+/// source of credentials, asked where the environment and the AWS CLI's files have none), which
+/// off EC2 reads as a refused or timed-out request to an unknown address.
+const NO_CREDENTIALS: &str = "; no AWS credentials were found in the environment \
+     (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) or a profile of the AWS CLI's files, so the EC2 \
+     instance metadata service was asked: give credentials, or AWS_SKIP_SIGNATURE=true for a \
+     public bucket";
+
 impl Failure {
     /// `problem` about the file or array at `path`.
     pub(crate) fn at(path: &str, problem: impl fmt::Display) -> Self {
+        let mut message = format!("{path}: {}", open::one_line(&problem));
+        if path.starts_with("s3://") && message.contains("//169.254.169.254/") {
+            message.push_str(NO_CREDENTIALS);
+        }
         Failure {
-            message: format!("{path}: {}", open::one_line(&problem)),
+            message,
             closed_output: false,
         }
     }
@@ -211,5 +223,32 @@ pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
         }
         Command::Export(args) => table::export(&args, &limits, out),
         Command::Import(args) => table::import(&args, &limits, out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Failure;
+
+    /// A request to the instance metadata service that failed (as object_store words it) is
+    /// explained on S3 locations alone.
+    #[test]
+    fn a_failed_instance_metadata_request_says_no_credentials_were_found() {
+        let refused = "cannot read the metadata document a/zarr.json: Generic S3 error: Error \
+             performing PUT http://169.254.169.254/latest/api/token in 1.5ms - Server returned \
+             non-2xx status code: 403 Forbidden";
+        let failure = Failure::at("s3://bucket/a", refused);
+        assert!(failure.message().starts_with("s3://bucket/a: cannot read"));
+        assert!(
+            failure
+                .message()
+                .ends_with("or AWS_SKIP_SIGNATURE=true for a public bucket"),
+            "{}",
+            failure.message()
+        );
+        let failure = Failure::at("local/a", refused);
+        assert!(!failure.message().contains("AWS_SKIP_SIGNATURE"));
+        let failure = Failure::at("s3://bucket/a", "no Zarr array at \"/a\"");
+        assert!(!failure.message().contains("AWS_SKIP_SIGNATURE"));
     }
 }
