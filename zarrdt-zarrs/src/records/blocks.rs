@@ -59,8 +59,9 @@ struct PartDecoder {
 /// order), the records in C order. Checked as [`ReadRecords`](crate::ReadRecords) reads are:
 /// a block beyond the array is an error before anything is read, the index of each shard a
 /// block touches is read and checked ([`check_shards`](crate::check_shards)) the first time
-/// (so is the stored size of an uncompressed chunk a block covers in part), and a chunk that cannot be read or decoded is an error naming its key. A block that is part
-/// of one chunk (of an unsharded array), or of one stored inner chunk of a shard, is read
+/// (so is the stored size of an uncompressed chunk a block covers in part), and a chunk that
+/// cannot be read or decoded is an error naming its key. A block that is part of one chunk
+/// (of an unsharded array), or of one stored inner chunk of a shard, is read
 /// through zarrs' partial decoder of that chunk, kept for the next part: a missing chunk gives
 /// the part's fill value alone, an uncompressed one the part's bytes alone, a compressed one is
 /// decoded once for all its parts. Memory: the block, the indexes of the last few shards read,
