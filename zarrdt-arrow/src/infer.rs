@@ -95,10 +95,26 @@ impl TableType {
             (None, None) => None,
         };
         let shape = match metadata::json(metadata.get(SHAPE), SHAPE)? {
-            Some(json) => Some(serde_json::from_value(json).map_err(|e| Error::Metadata {
-                key: SHAPE.into(),
-                reason: e.to_string(),
-            })?),
+            Some(json) => {
+                let shape: Vec<u64> =
+                    serde_json::from_value(json).map_err(|e| Error::Metadata {
+                        key: SHAPE.into(),
+                        reason: e.to_string(),
+                    })?;
+                // Untrusted, and multiplied wherever it is used (in any order, and without
+                // the extents that are 0): its other extents must multiply within 64 bits.
+                let mut nonzero = shape.iter().filter(|&&extent| extent != 0);
+                if nonzero
+                    .try_fold(1u64, |count, &extent| count.checked_mul(extent))
+                    .is_none()
+                {
+                    return Err(Error::Metadata {
+                        key: SHAPE.into(),
+                        reason: format!("{shape:?}: its extents multiply to more than 2^64"),
+                    });
+                }
+                Some(shape)
+            }
             None => None,
         };
         let fill_json = metadata::json(metadata.get(FILL_VALUE), FILL_VALUE)?;

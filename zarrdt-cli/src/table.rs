@@ -205,6 +205,7 @@ pub(crate) fn import(
         rows = Some(counted);
     }
     let shape = match (zarr.shape(), rows) {
+        // Within 64 bits however multiplied (the table type checks it).
         (Some(shape), Some(rows)) if shape.iter().product::<u64>() == rows => shape.to_vec(),
         (_, Some(rows)) => vec![rows],
         (_, None) => vec![0],
@@ -338,8 +339,9 @@ fn abandon(out: &str, local: bool, written: Option<(&dyn WritableStorageTraits, 
 /// Chunks of about 1 MiB of records: whole rows of the trailing dimensions, as many as fit
 /// along the first.
 fn default_chunks(shape: &[u64], itemsize: u64) -> Vec<u64> {
+    // Within 64 bits (a shape from a table's metadata is checked so), not with the itemsize.
     let inner: u64 = shape.iter().skip(1).product::<u64>().max(1);
-    let rows = (CHUNK_BYTES / (inner * itemsize.max(1))).max(1);
+    let rows = (CHUNK_BYTES / inner.saturating_mul(itemsize.max(1))).max(1);
     let mut chunks: Vec<u64> = shape.iter().map(|&extent| extent.max(1)).collect();
     if let Some(first) = chunks.first_mut() {
         *first = match shape[0] {

@@ -375,6 +375,46 @@ fn progress_line() {
     );
 }
 
+/// A table whose `zarr.shape` metadata multiplies past 64 bits is refused, naming the key
+/// (it panicked with overflow checks on, and wrapped without); one that fits with a 0 among
+/// its extents is no panic either.
+#[test]
+fn a_zarr_shape_beyond_64_bits_is_refused() {
+    let dir = scratch("tables-huge-shape");
+    let data_type =
+        r#"{"name":"struct","configuration":{"fields":[{"name":"a","data_type":"int32"}]}}"#;
+    let cases: [(&str, Vec<i32>, &str); 4] = [
+        ("square", vec![1, 2, 3, 4], "[4294967296, 4294967296]"),
+        ("empty", vec![], "[9223372036854775808, 2]"),
+        ("three", vec![1, 2, 3, 4], "[4, 4611686018427387904, 4]"),
+        ("zero", vec![], "[0, 18446744073709551615]"),
+    ];
+    for (name, values, shape) in cases {
+        let batch =
+            RecordBatch::try_from_iter([("a", Arc::new(Int32Array::from(values)) as ArrayRef)])
+                .unwrap();
+        let metadata = std::collections::HashMap::from([
+            ("zarr.data_type".to_owned(), data_type.to_owned()),
+            ("zarr.shape".to_owned(), shape.to_owned()),
+        ]);
+        let schema = Arc::new(batch.schema().as_ref().clone().with_metadata(metadata));
+        let batch = RecordBatch::try_new(schema.clone(), batch.columns().to_vec()).unwrap();
+        let table = dir.join(format!("{name}.arrow"));
+        let mut writer = FileWriter::try_new(File::create(&table).unwrap(), &schema).unwrap();
+        writer.write(&batch).unwrap();
+        writer.finish().unwrap();
+        let out = dir.join(format!("{name}.zarr"));
+        let run = zarrdt(["import", table.to_str().unwrap(), out.to_str().unwrap()]);
+        if name == "zero" {
+            // Its extents fit: refused for the chunks they make, on one line.
+            run.fails(1, out.to_str().unwrap(), "");
+        } else {
+            run.fails(1, table.to_str().unwrap(), "zarr.shape");
+        }
+        assert!(!out.exists(), "{name}");
+    }
+}
+
 #[test]
 fn failures_are_one_line_naming_the_file() {
     let dir = scratch("tables-failures");
