@@ -59,7 +59,8 @@ pub struct ImportArgs {
     pub input: PathBuf,
     /// The array to create: a directory that does not exist yet, or s3://bucket/prefix.
     pub out: String,
-    /// Chunk shape, one extent per dimension (default: about 1 MiB of records).
+    /// Chunk shape, one extent per dimension (default: about 1 MiB of records; with
+    /// `--shards`, a chunk shape that divides the shard shape).
     #[arg(long, value_name = "EXTENTS", value_parser = parse_extents)]
     pub chunks: Option<Extents>,
     /// Shard shape (a multiple of the chunk shape): chunks stored together, one object per
@@ -211,16 +212,24 @@ pub(crate) fn import(
         (_, None) => vec![0],
     };
     let itemsize = zarr.native_layout().map_err(|e| fail_in(&e))?.size() as u64;
-    let chunks = match &options.chunks {
-        Some(Extents(chunks)) if chunks.len() != shape.len() => {
+    for (option, extents) in [("--chunks", &options.chunks), ("--shards", &options.shards)] {
+        if let Some(Extents(extents)) = extents
+            && extents.len() != shape.len()
+        {
             return Err(fail_out(&format!(
-                "--chunks has {} extents; the array has {} dimensions ({shape:?})",
-                chunks.len(),
+                "{option} has {} extents; the array has {} dimensions ({shape:?})",
+                extents.len(),
                 shape.len()
             )));
         }
+    }
+    let shards = options
+        .shards
+        .as_ref()
+        .map(|Extents(shards)| shards.as_slice());
+    let chunks = match &options.chunks {
         Some(chunks) => chunks.0.clone(),
-        None => default_chunks(&shape, itemsize),
+        None => default_chunks(&shape, shards, itemsize),
     };
     let mut array_options =
         ArrayOptions::new(shape.clone(), chunks).compression(options.compression.clone());
@@ -337,19 +346,46 @@ fn abandon(out: &str, local: bool, written: Option<(&dyn WritableStorageTraits, 
 }
 
 /// Chunks of about 1 MiB of records: whole rows of the trailing dimensions, as many as fit
-/// along the first.
-fn default_chunks(shape: &[u64], itemsize: u64) -> Vec<u64> {
-    // Within 64 bits (a shape from a table's metadata is checked so), not with the itemsize.
-    let inner: u64 = shape.iter().skip(1).product::<u64>().max(1);
-    let rows = (CHUNK_BYTES / inner.saturating_mul(itemsize.max(1))).max(1);
-    let mut chunks: Vec<u64> = shape.iter().map(|&extent| extent.max(1)).collect();
-    if let Some(first) = chunks.first_mut() {
-        *first = match shape[0] {
-            0 => rows,
-            extent => rows.min(extent),
-        };
-    }
+/// along the first (at most the array's first extent).
+///
+/// With `shards` (as many extents as `shape`, checked by the caller) the chunks tile a shard:
+/// whole rows of the shard's trailing extents, and along the first the divisor of the shard's
+/// first extent nearest to that row count, within about 1 MiB, so that every shard holds
+/// whole chunks.
+fn default_chunks(shape: &[u64], shards: Option<&[u64]>, itemsize: u64) -> Vec<u64> {
+    let rows_of = shards.unwrap_or(shape);
+    let mut chunks: Vec<u64> = rows_of.iter().map(|&extent| extent.max(1)).collect();
+    let Some(&first_extent) = shape.first() else {
+        return chunks;
+    };
+    // A shard's extents are the user's and may multiply past 64 bits; a shape's cannot (a
+    // table's metadata is checked so), but the itemsize may take it there.
+    let row_elements = rows_of.iter().skip(1).fold(1u64, |product, &extent| {
+        product.saturating_mul(extent.max(1))
+    });
+    let rows = (CHUNK_BYTES / row_elements.saturating_mul(itemsize.max(1))).max(1);
+    let wanted = match first_extent {
+        0 => rows,
+        extent => rows.min(extent),
+    };
+    chunks[0] = match shards {
+        None => wanted,
+        Some(shards) => nearest_divisor(shards[0], wanted, rows),
+    };
     chunks
+}
+
+/// The divisor of `extent` nearest to `wanted` (the smaller of two as near), not above
+/// `most`; `wanted` is at most `most`. At most `2 * most` steps.
+fn nearest_divisor(extent: u64, wanted: u64, most: u64) -> u64 {
+    let divides = |candidate: &u64| extent.is_multiple_of(*candidate);
+    // 1 divides every extent.
+    let below = (1..=wanted.min(extent)).rev().find(divides).unwrap_or(1);
+    let above = (wanted..=most.min(extent)).find(divides);
+    match above {
+        Some(above) if above - wanted < wanted - below => above,
+        _ => below,
+    }
 }
 
 /// A shape given on the command line (`--chunks`, `--shards`): extents separated by commas.
@@ -462,10 +498,53 @@ mod tests {
 
     #[test]
     fn default_chunks_hold_about_a_mebibyte() {
-        assert_eq!(default_chunks(&[10_000_000], 21), [49_932]);
-        assert_eq!(default_chunks(&[100], 21), [100]);
-        assert_eq!(default_chunks(&[0], 1 << 30), [1]);
-        assert_eq!(default_chunks(&[50, 1000], 8), [50, 1000]);
-        assert_eq!(default_chunks(&[500, 1000], 8), [131, 1000]);
+        assert_eq!(default_chunks(&[10_000_000], None, 21), [49_932]);
+        assert_eq!(default_chunks(&[100], None, 21), [100]);
+        assert_eq!(default_chunks(&[0], None, 1 << 30), [1]);
+        assert_eq!(default_chunks(&[50, 1000], None, 8), [50, 1000]);
+        assert_eq!(default_chunks(&[500, 1000], None, 8), [131, 1000]);
+        assert_eq!(default_chunks(&[], None, 8), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn default_chunks_tile_the_shards() {
+        // The divisor of the shard nearest to about 1 MiB or the array's extent, if less.
+        assert_eq!(default_chunks(&[154], Some(&[1 << 20]), 21), [128]);
+        assert_eq!(default_chunks(&[200], Some(&[1 << 20]), 21), [256]);
+        assert_eq!(
+            default_chunks(&[10_000_000], Some(&[1_000_000]), 21),
+            [40_000]
+        );
+        assert_eq!(default_chunks(&[0], Some(&[1 << 20]), 21), [32_768]);
+        // Never past about 1 MiB, however near (49 937 is prime).
+        assert_eq!(default_chunks(&[49_937], Some(&[49_937]), 21), [1]);
+        // A prime shard extent: chunks of one row, or the whole shard.
+        assert_eq!(default_chunks(&[400], Some(&[997]), 21), [1]);
+        assert_eq!(default_chunks(&[600], Some(&[997]), 21), [997]);
+        assert_eq!(default_chunks(&[5], Some(&[7]), 21), [7]);
+        // Whole rows of the shard's trailing extents, not of the array's.
+        assert_eq!(
+            default_chunks(&[500, 1000], Some(&[300, 100]), 8),
+            [300, 100]
+        );
+        assert_eq!(
+            default_chunks(&[5000, 1000], Some(&[3000, 100]), 8),
+            [1000, 100]
+        );
+        // Trailing extents past 64 bits together: one row.
+        assert_eq!(
+            default_chunks(&[10, 1], Some(&[10, u64::MAX]), 8),
+            [1, u64::MAX]
+        );
+        for (shape, shards, itemsize) in [
+            (vec![154u64], vec![1u64 << 20], 21u64),
+            (vec![7, 9, 11], vec![6, 4, 22], 3),
+            (vec![1 << 40], vec![(1 << 40) - 1], 1),
+        ] {
+            let chunks = default_chunks(&shape, Some(&shards), itemsize);
+            for (shard, chunk) in shards.iter().zip(&chunks) {
+                assert!(shard.is_multiple_of(*chunk), "{chunks:?} tile {shards:?}");
+            }
+        }
     }
 }

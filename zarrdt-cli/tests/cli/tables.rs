@@ -488,6 +488,38 @@ fn failures_are_one_line_naming_the_file() {
         "new.zarr",
         "--chunks has 2 extents; the array has 1 dimensions",
     );
+    zarrdt([
+        "import",
+        &path("t.arrow"),
+        &path("new.zarr"),
+        "--shards",
+        "4,1",
+    ])
+    .fails(
+        1,
+        "new.zarr",
+        "--shards has 2 extents; the array has 1 dimensions",
+    );
+    assert!(
+        !dir.join("new.zarr").exists(),
+        "a refused import makes nothing"
+    );
+    // Shards without chunks: the default chunks (all 5 records) tile the shard instead.
+    let unsharded = path("unsharded.zarr");
+    zarrdt(["import", &path("t.arrow"), &unsharded]).ok();
+    for (shards, chunks) in [("3", 3), ("4", 4), ("7", 7), ("9", 3), ("1048576", 4)] {
+        let sharded = path(&format!("sharded-{shards}.zarr"));
+        zarrdt(["import", &path("t.arrow"), &sharded, "--shards", shards]).ok();
+        let metadata: Json =
+            serde_json::from_str(&std::fs::read_to_string(format!("{sharded}/zarr.json")).unwrap())
+                .unwrap();
+        assert_eq!(
+            metadata["codecs"][0]["configuration"]["chunk_shape"],
+            json!([chunks]),
+            "--shards {shards}"
+        );
+        assert_eq!(dumped(&sharded), dumped(&unsharded), "--shards {shards}");
+    }
     let table = dir.join("nulls.parquet");
     let batch = RecordBatch::try_from_iter([(
         "a",
