@@ -168,6 +168,77 @@ fn round_trip<S: ?Sized + zarrdt::zarrs::storage::ReadableStorageTraits + 'stati
         "{name}"
     );
     assert_eq!(fill_of(&copy), fill_of(array), "{name}: fill value");
+    assert_eq!(copy.attributes(), array.attributes(), "{name}: attributes");
+}
+
+/// A table keeps its array's user attributes (`zarr.attributes`); a new array made of it gets
+/// them, under those its options set. Attributes that are not a JSON object are refused,
+/// naming the key.
+#[test]
+fn attributes_go_with_the_table() {
+    let store = Arc::new(MemoryStore::new());
+    let attributes = json!({"units": "m", "zarrdt:enums": {"id": {"A": 0}}, "nested": [1, {}]});
+    let Json::Object(attributes) = attributes else {
+        unreachable!()
+    };
+    let array = ArrayOptions::new(vec![3], vec![2])
+        .attributes(attributes.clone())
+        .create(store.clone(), "/a", &0u16)
+        .unwrap();
+    array.store_records(&[0..3], &[1u16, 2, 3]).unwrap();
+    let reader = BatchReader::new(&array, &ReadOptions::default()).unwrap();
+    let schema = reader.schema();
+    let zarr = TableType::from_schema(&schema, None).unwrap();
+    assert_eq!(zarr.attributes(), &attributes);
+    assert_eq!(zarr.for_new_array().unwrap().attributes(), &attributes);
+    let batches: Vec<RecordBatch> = reader.collect::<Result<_, _>>().unwrap();
+    let Json::Object(mine) = json!({"units": "km", "source": "here"}) else {
+        unreachable!()
+    };
+    for (path, given, expected) in [
+        ("/b", serde_json::Map::new(), json!(attributes)),
+        (
+            "/c",
+            mine,
+            json!({"units": "km", "zarrdt:enums": {"id": {"A": 0}}, "nested": [1, {}],
+                   "source": "here"}),
+        ),
+    ] {
+        let options = ArrayOptions::new(vec![3], vec![2]).attributes(given);
+        let mut writer = TableWriter::create(store.clone(), path, &zarr, &options).unwrap();
+        for batch in &batches {
+            writer.write(batch).unwrap();
+        }
+        let copy = writer.finish().unwrap();
+        assert_eq!(Json::Object(copy.attributes().clone()), expected);
+        assert_eq!(copy.retrieve_records::<u16>(&[0..3]).unwrap(), [1, 2, 3]);
+    }
+    // Without attributes, none in the table.
+    let plain = ArrayOptions::new(vec![1], vec![1])
+        .create(store.clone(), "/plain", &0u8)
+        .unwrap();
+    let reader = BatchReader::new(&plain, &ReadOptions::default()).unwrap();
+    assert!(!reader.schema().metadata().contains_key("zarr.attributes"));
+    for (text, message) in [
+        (
+            "[1, 2]",
+            "schema metadata zarr.attributes: an array of 2 items, not a JSON object",
+        ),
+        (
+            &format!("\"{}\"", "x".repeat(100)),
+            &format!(
+                "schema metadata zarr.attributes: \"{}… is not a JSON object",
+                "x".repeat(39)
+            ),
+        ),
+        ("{", "schema metadata zarr.attributes: "),
+    ] {
+        let mut metadata = schema.metadata().clone();
+        metadata.insert("zarr.attributes", text.to_string());
+        let edited = schema.as_ref().clone().with_metadata(metadata);
+        let err = TableType::from_schema(&edited, None).unwrap_err();
+        assert!(err.to_string().starts_with(message), "{err}");
+    }
 }
 
 /// The Arrow types of the fixture with every extension field (datetime64 of s, 10 s and ms,

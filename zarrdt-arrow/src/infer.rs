@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, GenericListArray, OffsetSizeTrait, RecordBatch};
 use arrow_schema::{DataType as ArrowType, Field, Fields, Schema, TimeUnit as ArrowUnit};
+use serde_json::{Map, Value as Json};
 use zarrdt_core::{
     DataType, Endian, FieldPath, Layout, PathSegment, Record, ScalarType, StructType, SubarrayType,
     TimeConfig, TimeUnit, Value,
@@ -15,7 +16,7 @@ use zarrdt_core::{
 use zarrdt_zarrs::OpenOptions;
 
 use crate::Error;
-use crate::metadata::{self, DATA_TYPE, DTYPE, FILL_VALUE, Form, SHAPE};
+use crate::metadata::{self, ATTRIBUTES, DATA_TYPE, DTYPE, FILL_VALUE, Form, SHAPE};
 use crate::plan::{VALUE_COLUMN, compile};
 
 /// [`Error::ElementTooLarge`] if a record of `size` bytes is over the limit of `limits`.
@@ -54,6 +55,7 @@ pub struct TableType {
     form: Form,
     fill: Option<Value>,
     shape: Option<Vec<u64>>,
+    attributes: Map<String, Json>,
 }
 
 impl TableType {
@@ -71,6 +73,40 @@ impl TableType {
     /// larger than [`OpenOptions::element_size_limit`] is [`Error::ElementTooLarge`], before
     /// anything of its size (its fill value) is made.
     pub fn from_schema_within(
+        schema: &Schema,
+        sizes: Option<&Sizes>,
+        limits: &OpenOptions,
+    ) -> Result<Self, Error> {
+        // Whatever the columns became, the attributes are still the array's.
+        let attributes = match metadata::json(schema.metadata().get(ATTRIBUTES), ATTRIBUTES)? {
+            Some(Json::Object(attributes)) => attributes,
+            Some(Json::Array(items)) => {
+                return Err(Error::Metadata {
+                    key: ATTRIBUTES.into(),
+                    reason: format!("an array of {} items, not a JSON object", items.len()),
+                });
+            }
+            Some(other) => {
+                let text = other.to_string();
+                let shown = match text.char_indices().nth(40) {
+                    Some((end, _)) => format!("{}…", &text[..end]),
+                    None => text,
+                };
+                return Err(Error::Metadata {
+                    key: ATTRIBUTES.into(),
+                    reason: format!("{shown} is not a JSON object"),
+                });
+            }
+            None => Map::new(),
+        };
+        Ok(TableType {
+            attributes,
+            ..Self::typed_within(schema, sizes, limits)?
+        })
+    }
+
+    /// The type, fill value and shape of [`from_schema_within`](Self::from_schema_within).
+    fn typed_within(
         schema: &Schema,
         sizes: Option<&Sizes>,
         limits: &OpenOptions,
@@ -145,7 +181,12 @@ impl TableType {
                     }
                     None => None,
                 };
-                return Ok(TableType { form, fill, shape });
+                return Ok(TableType {
+                    form,
+                    fill,
+                    shape,
+                    attributes: Map::new(),
+                });
             }
             // The columns changed since zarrdt wrote the table: type them one by one, keeping
             // the fill of each column that kept its type.
@@ -231,6 +272,7 @@ impl TableType {
             form: Form::V3(DataType::from(structure)),
             fill: Some(Value::Record(fill)),
             shape: None,
+            attributes: Map::new(),
         })
     }
 
@@ -263,6 +305,7 @@ impl TableType {
             form: self.form.to_create()?,
             fill: self.fill.clone(),
             shape: self.shape.clone(),
+            attributes: self.attributes.clone(),
         })
     }
 
@@ -280,6 +323,13 @@ impl TableType {
     /// The shape of the selection the rows were read from, if the metadata says.
     pub fn shape(&self) -> Option<&[u64]> {
         self.shape.as_deref()
+    }
+
+    /// The user attributes of the array the rows were read from (`zarr.attributes`, among
+    /// them the variants of enum fields, `zarrdt:enums`); empty if the metadata has none.
+    /// [`TableWriter::create`](crate::TableWriter::create) gives them to the new array.
+    pub fn attributes(&self) -> &Map<String, Json> {
+        &self.attributes
     }
 }
 

@@ -14,9 +14,10 @@
 //!   schema metadata, or one made from the Arrow types, with text widths measured by
 //!   [`Sizes`]), and batches written into a new or existing array.
 //!
-//! The schema of a table read from an array keeps the Zarr data type, the fill value and the
-//! shape in its metadata ([`metadata`]), so Zarr → Arrow (→ Parquet) → Zarr gives the same
-//! records and fill value, bit for bit.
+//! The schema of a table read from an array keeps the Zarr data type, the fill value, the
+//! shape and the array's attributes in its metadata ([`metadata`]), so Zarr → Arrow
+//! (→ Parquet) → Zarr gives the same records and fill value, bit for bit, and the same
+//! attributes.
 //!
 //! ```
 //! use std::sync::Arc;

@@ -7,7 +7,9 @@
 //!   subarray fields; a padded record is written back packed, with the same values);
 //! * `zarr.fill_value`: the fill value, each leaf in its v3 fill value form (as
 //!   [`Layout::value_to_json`] writes it);
-//! * `zarr.shape`: the shape of the selection the rows were read from, as a JSON array.
+//! * `zarr.shape`: the shape of the selection the rows were read from, as a JSON array;
+//! * `zarr.attributes`: the array's user attributes, a JSON object (none if it has none),
+//!   among them the variants of enum fields (`zarrdt:enums`).
 
 use std::collections::HashMap;
 
@@ -24,6 +26,8 @@ pub const DTYPE: &str = "zarr.dtype";
 pub const FILL_VALUE: &str = "zarr.fill_value";
 /// The key of the shape.
 pub const SHAPE: &str = "zarr.shape";
+/// The key of the array's user attributes.
+pub const ATTRIBUTES: &str = "zarr.attributes";
 
 /// The element type a table came from: a Zarr v3 data type, or a Zarr v2 stored layout.
 #[derive(Clone, Debug)]

@@ -11,7 +11,7 @@ use zarrdt_zarrs::zarrs::array::Array;
 use zarrdt_zarrs::zarrs::storage::ReadableStorageTraits;
 use zarrdt_zarrs::{BlockReader, Blocks, DEFAULT_BLOCK_BYTES, RecordType, StructDataType};
 
-use crate::metadata::{DTYPE, FILL_VALUE, Form, SHAPE};
+use crate::metadata::{ATTRIBUTES, DTYPE, FILL_VALUE, Form, SHAPE};
 use crate::{Error, RecordConverter};
 
 /// Rows per batch unless [`ReadOptions::batch_rows`] says otherwise.
@@ -187,6 +187,12 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BatchReader<S> {
             SHAPE.into(),
             serde_json::Value::from(extents.clone()).to_string(),
         );
+        if !array.attributes().is_empty() {
+            metadata.insert(
+                ATTRIBUTES.into(),
+                serde_json::Value::Object(array.attributes().clone()).to_string(),
+            );
+        }
         let converter = RecordConverter::with_metadata(&element, metadata)?;
         let size = native.size();
         let batch_rows = options

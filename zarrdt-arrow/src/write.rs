@@ -75,7 +75,9 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
     ///
     /// The array is Zarr v3, or Zarr v2 for a `zarr.dtype` with subarray fields (which v3
     /// readers would see as structs; sharding is then an error). A padded record is packed
-    /// first ([`TableType::for_new_array`]): the values are the same.
+    /// first ([`TableType::for_new_array`]): the values are the same. Its attributes are the
+    /// table's ([`TableType::attributes`]) and those `options` sets, which win where both
+    /// have a key.
     pub fn create(
         store: Arc<S>,
         path: &str,
@@ -83,6 +85,10 @@ impl<S: ?Sized + ReadableWritableStorageTraits + 'static> TableWriter<S> {
         options: &ArrayOptions,
     ) -> Result<Self, Error> {
         let zarr = zarr.for_new_array()?;
+        // The table's attributes, then those of `options` over them.
+        let mut attributes = zarr.attributes().clone();
+        attributes.extend(options.user_attributes().clone());
+        let options = &options.clone().attributes(attributes);
         let array = match (zarr.data_type(), zarr.v2_layout()) {
             (Some(data_type), _) => {
                 let layout = zarr.native_layout()?;

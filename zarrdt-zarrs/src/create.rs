@@ -216,6 +216,11 @@ impl ArrayOptions {
         self
     }
 
+    /// The user attributes the array is created with ([`ArrayOptions::attributes`]).
+    pub fn user_attributes(&self) -> &Map<String, Json> {
+        &self.attributes
+    }
+
     /// Whether an array or group already at the path is replaced: if there is one (its
     /// `zarr.json`, `.zarray` or `.zgroup`), everything under the path (its metadata, chunks
     /// and any nodes below it) is erased before the new metadata is written. Without it

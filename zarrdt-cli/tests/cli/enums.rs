@@ -190,3 +190,42 @@ fn arrays_without_the_attribute_show_numbers() {
     let table = zarrdt(["dump", path, "--format", "table"]).ok();
     assert!(table.lines().nth(2).unwrap().contains(" 7 "), "{table}");
 }
+
+/// `export` keeps the array's attributes in the table (`zarr.attributes`) and `import` gives
+/// them back: the imported array names the same variants.
+#[test]
+fn enum_names_go_through_tables() {
+    for v3 in [true, false] {
+        let dir = write("enums_tables", v3);
+        let path = dir.to_str().unwrap();
+        let values_and_variants = |path: &str| {
+            let info = zarrdt(["inspect", "--json", path]).json();
+            let variants: Vec<serde_json::Value> = info["leaves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|leaf| leaf["variants"].clone())
+                .collect();
+            (zarrdt(["dump", path]).json()["values"].clone(), variants)
+        };
+        let original = values_and_variants(path);
+        assert_eq!(original.1[1], json!({"Ok": 0, "Warn": 1, "Fail": 7}));
+        for format in ["parquet", "arrow"] {
+            let out = scratch(&format!("enums_tables_{v3}_{format}"));
+            let table = out.join(format!("t.{format}"));
+            let back = out.join("back.zarr");
+            zarrdt(["export", path, table.to_str().unwrap()]).ok();
+            zarrdt(["import", table.to_str().unwrap(), back.to_str().unwrap()]).ok();
+            assert_eq!(
+                values_and_variants(back.to_str().unwrap()),
+                original,
+                "v3: {v3}, {format}"
+            );
+            let text = zarrdt(["inspect", back.to_str().unwrap()]).ok();
+            assert!(
+                text.contains("  status       Ok = 0, Warn = 1, Fail = 7\n"),
+                "{text}"
+            );
+        }
+    }
+}
