@@ -24,6 +24,7 @@ mod dump;
 mod enums;
 mod fields;
 mod inspect;
+mod ipc_buffers;
 mod open;
 mod parquet_writer;
 mod progress;

@@ -23,6 +23,7 @@ use zarrdt::arrow::arrow_schema::{
 };
 
 use crate::damaged::{Guarded, guarded};
+use crate::ipc_buffers;
 use crate::parquet_writer::ParallelParquetWriter;
 
 /// Compression of the Parquet files `export` writes.
@@ -228,10 +229,16 @@ pub(crate) fn read_table(
                         .into(),
                 );
             }
+            // arrow-rs' IPC readers can panic on damaged bytes: their calls are guarded. An
+            // allocation they would ask for and not get aborts instead: checked first.
+            const WHAT: &str = "the Arrow IPC data";
+            let sizes = guarded(WHAT, || match is_file {
+                true => ipc_buffers::check_file(&mut file),
+                false => ipc_buffers::check_stream(&mut file),
+            })?;
+            sizes.map_err(|error| format!("{WHAT} is damaged: {error}"))?;
             file.seek(SeekFrom::Start(0))?;
             let reader = BufReader::with_capacity(1 << 20, file);
-            // arrow-rs' IPC readers can panic on damaged bytes: their calls are guarded.
-            const WHAT: &str = "the Arrow IPC data";
             if is_file {
                 let reader = guarded(WHAT, || FileReader::try_new(reader, None))??;
                 Ok(Source {

@@ -18,7 +18,7 @@ use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use serde_json::{Value as Json, json};
 use zarrdt::array::{ArrayOptions, Compression, WriteRecords};
 use zarrdt::arrow::arrow_array::{
-    ArrayRef, Int32Array, RecordBatch, StringArray, TimestampMillisecondArray,
+    ArrayRef, Int32Array, Int64Array, RecordBatch, StringArray, TimestampMillisecondArray,
 };
 use zarrdt::types::DataType;
 use zarrdt::value::Value;
@@ -621,6 +621,72 @@ fn failures_are_one_line_naming_the_file() {
         "the Arrow IPC data is damaged",
     );
     assert!(!dir.join("d.zarr").exists());
+}
+
+/// A compressed Arrow IPC buffer starts with its uncompressed length, which arrow-rs
+/// allocates before it decompresses: one that cannot be allocated aborted `import` (a
+/// 400-byte file declaring 32 GiB). One its codec cannot make of its bytes is an error naming
+/// the batch and buffer, in files and streams, LZ4 and zstd, with no array left; the same
+/// files undamaged import.
+#[test]
+fn compressed_ipc_buffers_of_impossible_sizes_are_errors() {
+    use arrow_ipc::writer::StreamWriter;
+    let dir = scratch("tables-ipc-sizes");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let values: Vec<i64> = (0..1000).map(|i| i % 7).collect();
+    let batch = RecordBatch::try_from_iter([("x", Arc::new(Int64Array::from(values)) as ArrayRef)])
+        .unwrap();
+    for codec in [CompressionType::LZ4_FRAME, CompressionType::ZSTD] {
+        let options = IpcWriteOptions::default()
+            .try_with_compression(Some(codec))
+            .unwrap();
+        for stream in [false, true] {
+            let mut bytes = Vec::new();
+            if stream {
+                let mut writer = StreamWriter::try_new_with_options(
+                    &mut bytes,
+                    &batch.schema(),
+                    options.clone(),
+                )
+                .unwrap();
+                writer.write(&batch).unwrap();
+                writer.finish().unwrap();
+            } else {
+                let mut writer =
+                    FileWriter::try_new_with_options(&mut bytes, &batch.schema(), options.clone())
+                        .unwrap();
+                writer.write(&batch).unwrap();
+                writer.finish().unwrap();
+            }
+            let name = format!("{codec:?}-{}", if stream { "s.arrows" } else { "f.arrow" });
+            std::fs::write(dir.join(&name), &bytes).unwrap();
+            zarrdt(["import", &path(&name), &path(&format!("{name}.zarr"))]).ok();
+            // The values buffer's length before its compressed bytes: 8000.
+            let prefix = 8000i64.to_le_bytes();
+            let at: Vec<usize> = (0..bytes.len() - 8)
+                .filter(|&i| bytes[i..i + 8] == prefix)
+                .collect();
+            assert_eq!(at.len(), 1, "{name}");
+            bytes[at[0]..at[0] + 8].copy_from_slice(&(1i64 << 62).to_le_bytes());
+            let damaged = format!("damaged-{name}");
+            std::fs::write(dir.join(&damaged), &bytes).unwrap();
+            let codec = if codec == CompressionType::ZSTD {
+                "zstd"
+            } else {
+                "LZ4"
+            };
+            zarrdt(["import", &path(&damaged), &path("d.zarr")]).fails(
+                1,
+                &damaged,
+                &format!(
+                    "the Arrow IPC data is damaged: record batch 0, buffer 1: the compressed \
+                     buffer says it holds 4611686018427387904 bytes uncompressed, more than \
+                     {codec} makes of "
+                ),
+            );
+            assert!(!dir.join("d.zarr").exists(), "{damaged}");
+        }
+    }
 }
 
 /// A zero-dimensional array (one element) goes to a one-row table and comes back with no
