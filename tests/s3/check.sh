@@ -130,10 +130,20 @@ echo "== the CLI's export from and import to the bucket"
 "$zarrdt_bin" import "$work/readings.parquet" "s3://$bucket/imported.zarr" --chunks 100 --shards 500
 status=0
 message="$("$zarrdt_bin" import "$work/readings.parquet" "s3://$bucket/imported.zarr" 2>&1)" || status=$?
-if ((status != 1)) || ! grep -q "imported.zarr: already exists; import creates a new array" <<<"$message"; then
+if ((status != 1)) || ! grep -q "imported.zarr: already exists (it holds imported.zarr/zarr.json); import creates a new array" <<<"$message"; then
   echo "error: an import onto an array in the bucket: exit $status: $message" >&2; exit 1
 fi
 echo "   again onto it: $message"
+# The bucket's root holds arrays: a new array there would be their parent.
+status=0
+message="$("$zarrdt_bin" import "$work/readings.parquet" "s3://$bucket/" 2>&1)" || status=$?
+if ((status != 1)) || ! grep -q "already exists (it holds .*); import creates a new array" <<<"$message"; then
+  echo "error: an import into the bucket's root, above arrays: exit $status: $message" >&2; exit 1
+fi
+if "$py" -c "import urllib.request as u; u.urlopen('$AWS_ENDPOINT_URL/$bucket/zarr.json', timeout=10)" 2>/dev/null; then
+  echo "error: the refused import into the bucket's root wrote zarr.json" >&2; exit 1
+fi
+echo "   into the bucket's root, above them: $message"
 count="$("$zarrdt_bin" dump "s3://$bucket/imported.zarr" --select 998: \
   | "$py" -c 'import json, sys; print(len(json.load(sys.stdin)["values"]))')"
 if [[ "$count" != 2 ]]; then

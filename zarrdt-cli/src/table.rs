@@ -12,7 +12,7 @@ use zarrdt::array::{ArrayOptions, Compression, OpenOptions, open_store};
 use zarrdt::arrow::{BatchReader, ReadOptions, Sizes, TableType, TableWriter};
 use zarrdt::types::ScalarType;
 use zarrdt::zarrs::node::{NodePath, meta_key_v2_array, meta_key_v3};
-use zarrdt::zarrs::storage::WritableStorageTraits;
+use zarrdt::zarrs::storage::{ListableStorageTraits, StorePrefix, WritableStorageTraits};
 
 use crate::Failure;
 use crate::fields::prune;
@@ -23,6 +23,11 @@ use crate::table_files::{Format, ParquetCodec, Sink, format_of, read_table};
 
 /// Bytes of records per chunk of an imported array, unless `--chunks` says.
 const CHUNK_BYTES: u64 = 1 << 20;
+
+/// Bytes of records per batch `import` reads from a Parquet file, at most (fewer rows than
+/// `--batch-rows` where records are large): a few kilobytes of compressed text can be
+/// hundreds of megabytes of rows.
+const BATCH_BYTES: u64 = 16 << 20;
 
 /// The arguments of `zarrdt export`.
 #[derive(Args)]
@@ -71,7 +76,8 @@ pub struct ImportArgs {
     /// lz4 optionally with `:LEVEL` (zstd:3).
     #[arg(long, value_name = "CODEC", default_value = "zstd:3", value_parser = parse_compression)]
     pub compression: Compression,
-    /// Rows per record batch read from the table.
+    /// Rows per record batch read from the table (from Parquet, fewer where they would hold
+    /// more than about 16 MiB of records).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_BATCH_ROWS,
           value_parser = clap::value_parser!(u64).range(1..).map(|n| n as usize))]
     pub batch_rows: usize,
@@ -169,7 +175,7 @@ pub(crate) fn import(
     let shown = input.display().to_string();
     let fail_in = |e: &dyn std::fmt::Display| Failure::at(&shown, one_line(e));
     let fail_out = |e: &dyn std::fmt::Display| Failure::at(out, one_line(e));
-    let source = read_table(input, options.batch_rows).map_err(|e| fail_in(&e))?;
+    let mut source = read_table(input, options.batch_rows).map_err(|e| fail_in(&e))?;
     let mut rows = source.rows;
     // The Zarr type: from the schema; text, bytes and list widths measured in a first pass
     // where the schema does not say, and where its metadata gives text or bytes a width (the
@@ -212,6 +218,13 @@ pub(crate) fn import(
         (_, None) => vec![0],
     };
     let itemsize = zarr.native_layout().map_err(|e| fail_in(&e))?.size() as u64;
+    // An Arrow row is at most its record's bytes (text of 4 bytes a character at most, as
+    // Zarr's; bytes and lists of the record's widths), so these batches hold at most about
+    // `BATCH_BYTES` (an Arrow IPC batch is read as written, whatever is asked).
+    let batch_rows = bounded_batch_rows(options.batch_rows, itemsize);
+    if batch_rows < options.batch_rows {
+        source = read_table(input, batch_rows).map_err(|e| fail_in(&e))?;
+    }
     for (option, extents) in [("--chunks", &options.chunks), ("--shards", &options.shards)] {
         if let Some(Extents(extents)) = extents
             && extents.len() != shape.len()
@@ -250,6 +263,29 @@ pub(crate) fn import(
             return Err(fail_out(&error));
         }
     };
+    if !local {
+        // As a directory must not exist: a prefix that holds anything (other arrays, whose
+        // parent the new one would be) is no place for a new array.
+        let prefix = match node.trim_matches('/') {
+            "" => String::new(),
+            inner => format!("{inner}/"),
+        };
+        let listed = StorePrefix::new(prefix)
+            .ok()
+            .map(|prefix| store.list_dir(&prefix))
+            .transpose()
+            .map_err(|e| fail_out(&e))?;
+        if let Some(listed) = listed {
+            let first = listed.keys().first().map(ToString::to_string);
+            if let Some(first) =
+                first.or_else(|| listed.prefixes().first().map(ToString::to_string))
+            {
+                return Err(fail_out(&format!(
+                    "already exists (it holds {first}); import creates a new array"
+                )));
+            }
+        }
+    }
     let mut writer = match TableWriter::create(store.clone(), &node, &zarr, &array_options) {
         Ok(writer) => writer,
         Err(error) => {
@@ -343,6 +379,13 @@ fn abandon(out: &str, local: bool, written: Option<(&dyn WritableStorageTraits, 
             let _ = store.erase(&key);
         }
     }
+}
+
+/// The rows of a batch of records of `itemsize` bytes: `asked`, or fewer, so that a batch
+/// holds at most about [`BATCH_BYTES`] (one row at least).
+fn bounded_batch_rows(asked: usize, itemsize: u64) -> usize {
+    let fit = (BATCH_BYTES / itemsize.max(1)).max(1);
+    asked.min(usize::try_from(fit).unwrap_or(usize::MAX))
 }
 
 /// Chunks of about 1 MiB of records: whole rows of the trailing dimensions, as many as fit
@@ -504,6 +547,16 @@ mod tests {
         assert_eq!(default_chunks(&[50, 1000], None, 8), [50, 1000]);
         assert_eq!(default_chunks(&[500, 1000], None, 8), [131, 1000]);
         assert_eq!(default_chunks(&[], None, 8), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn batches_hold_at_most_sixteen_mebibytes_of_records() {
+        assert_eq!(bounded_batch_rows(65_536, 21), 65_536);
+        // 480 kB records (60 000 `f64`s): 34 a batch, not 65 536 (31 GB).
+        assert_eq!(bounded_batch_rows(65_536, 480_000), 34);
+        assert_eq!(bounded_batch_rows(10, 480_000), 10);
+        assert_eq!(bounded_batch_rows(65_536, 1 << 40), 1);
+        assert_eq!(bounded_batch_rows(65_536, 0), 65_536);
     }
 
     #[test]

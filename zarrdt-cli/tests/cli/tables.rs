@@ -470,12 +470,24 @@ fn failures_are_one_line_naming_the_file() {
     ])
     .fails(1, &url, "already exists");
     zarrdt(["export", &array, &path("still.parquet")]).ok();
-    // A failure to write the array is the array's, not the table's: a directory where the
-    // first chunk goes (the table's 5 records are one chunk).
+    // A store location that holds anything is no place for a new array (an S3 prefix with
+    // arrays below it would become their parent): not even chunks with no array.
     let blocked = path("blocked.zarr");
     std::fs::create_dir_all(dir.join("blocked.zarr/c/0")).unwrap();
     let blocked_url = format!("file://{blocked}");
-    zarrdt(["import", &path("t.arrow"), &blocked_url]).fails(1, &blocked_url, "chunk c/0");
+    zarrdt(["import", &path("t.arrow"), &blocked_url]).fails(
+        1,
+        &blocked_url,
+        "already exists (it holds c/); import creates a new array",
+    );
+    assert!(!dir.join("blocked.zarr/zarr.json").exists());
+    std::fs::write(dir.join("blocked.zarr/c/0/x"), b"").unwrap();
+    let parent_url = format!("file://{}", path(""));
+    zarrdt(["import", &path("t.arrow"), &parent_url]).fails(
+        1,
+        &parent_url,
+        "already exists (it holds ",
+    );
     zarrdt([
         "import",
         &path("t.arrow"),
