@@ -245,7 +245,7 @@ pub(crate) fn import(
         None => default_chunks(&shape, shards, itemsize),
     };
     let mut array_options =
-        ArrayOptions::new(shape.clone(), chunks).compression(options.compression.clone());
+        ArrayOptions::new(shape.clone(), chunks.clone()).compression(options.compression.clone());
     if let Some(shards) = &options.shards {
         array_options = array_options.shards(shards.0.clone());
     }
@@ -309,7 +309,14 @@ pub(crate) fn import(
             }) = &error
                 && member == "chunk_grid"
             {
-                return Err(fail_out(&format!("--chunks, --shards: {reason}")));
+                // Options not given are not blamed: the default chunks are named instead.
+                let given = match (&options.chunks, &options.shards) {
+                    (Some(_), Some(_)) => "--chunks, --shards".to_owned(),
+                    (Some(_), None) => "--chunks".to_owned(),
+                    (None, Some(_)) => format!("--shards (with the default chunks {chunks:?})"),
+                    (None, None) => format!("the default chunks {chunks:?}"),
+                };
+                return Err(fail_out(&format!("{given}: {reason}")));
             }
             return Err(fail_out(&error));
         }

@@ -406,8 +406,17 @@ fn a_zarr_shape_beyond_64_bits_is_refused() {
         let out = dir.join(format!("{name}.zarr"));
         let run = zarrdt(["import", table.to_str().unwrap(), out.to_str().unwrap()]);
         if name == "zero" {
-            // Its extents fit: refused for the chunks they make, on one line.
-            run.fails(1, out.to_str().unwrap(), "");
+            // Its extents fit: refused for the chunks they make, on one line, naming the
+            // default chunks rather than options never given.
+            run.fails(1, out.to_str().unwrap(), ": the default chunks [1, ");
+            let run = zarrdt([
+                "import",
+                table.to_str().unwrap(),
+                out.to_str().unwrap(),
+                "--shards",
+                "2,2",
+            ]);
+            run.fails(1, out.to_str().unwrap(), ": --shards (with the default chunks [");
         } else {
             run.fails(1, table.to_str().unwrap(), "zarr.shape");
         }
