@@ -416,7 +416,11 @@ fn a_zarr_shape_beyond_64_bits_is_refused() {
                 "--shards",
                 "2,2",
             ]);
-            run.fails(1, out.to_str().unwrap(), ": --shards (with the default chunks [");
+            run.fails(
+                1,
+                out.to_str().unwrap(),
+                ": --shards (with the default chunks [",
+            );
         } else {
             run.fails(1, table.to_str().unwrap(), "zarr.shape");
         }
