@@ -681,6 +681,54 @@ fn event_enums_attribute() -> serde_json::Value {
     })
 }
 
+/// Raw identifiers (`r#in`) are the names without `r#` wherever they are shown: variants in
+/// the attribute and in messages, the enum's and the struct's type names.
+#[test]
+fn raw_identifiers_are_named_without_their_prefix() {
+    #[allow(non_camel_case_types)]
+    #[derive(ZarrEnum, Clone, Copy, Debug, PartialEq)]
+    #[repr(u8)]
+    enum r#enum {
+        r#in,
+        r#out,
+        Both,
+    }
+    #[allow(non_camel_case_types)]
+    #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
+    struct r#struct {
+        r#type: r#enum,
+    }
+    assert_eq!(
+        r#struct::TYPE.enums_attribute().unwrap(),
+        json!({"type": {"in": 0, "out": 1, "Both": 2}})
+    );
+    let error = r#struct::decode_slice(&[9], Endian::Little).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "element 0 at field `type`, byte offset 0: 9 is no variant of enum `enum` (uint8: in = \
+         0, out = 1, Both = 2)"
+    );
+    let error = r#struct::from_value(&Value::Bool(true)).unwrap_err();
+    assert!(
+        error.to_string().contains("does not fit struct:"),
+        "{error}"
+    );
+    let value = r#struct {
+        r#type: r#enum::r#out,
+    }
+    .to_value();
+    assert_eq!(
+        value.as_record().unwrap().fields()[0].0.as_ref() as &str,
+        "type"
+    );
+    assert_eq!(
+        r#struct::from_value(&value).unwrap(),
+        r#struct {
+            r#type: r#enum::r#out
+        }
+    );
+}
+
 #[test]
 fn the_attribute_names_every_enum_field_by_path() {
     assert_eq!(

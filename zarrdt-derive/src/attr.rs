@@ -147,6 +147,8 @@ pub(crate) fn container(attrs: &[Attribute], errors: &mut Errors) -> ContainerAt
             let lit: LitStr = meta.value()?.parse()?;
             if parsed.rename_all.is_some() {
                 errors.spanned(&meta.path, "duplicate zarr attribute `rename_all`");
+            } else if !lit.suffix().is_empty() {
+                errors.spanned(&lit, suffix_error("rename_all", &lit));
             } else if let Some(rule) = RenameRule::parse(&lit.value()) {
                 parsed.rename_all = Some((rule, lit));
             } else {
@@ -220,6 +222,14 @@ pub(crate) fn variant(attrs: &[Attribute], errors: &mut Errors) {
     });
 }
 
+/// The error for a string literal with a suffix (`"x"suffix`) given to `key`.
+fn suffix_error(key: &str, lit: &LitStr) -> String {
+    format!(
+        "invalid `{key}`: unexpected suffix `{}` on string literal",
+        lit.suffix()
+    )
+}
+
 /// Parses the `#[zarr(...)]` attributes of a field.
 pub(crate) fn field(attrs: &[Attribute], errors: &mut Errors) -> FieldAttrs {
     let mut parsed = FieldAttrs::default();
@@ -228,6 +238,8 @@ pub(crate) fn field(attrs: &[Attribute], errors: &mut Errors) -> FieldAttrs {
             let lit: LitStr = meta.value()?.parse()?;
             if parsed.rename.is_some() {
                 errors.spanned(&meta.path, "duplicate zarr attribute `rename`");
+            } else if !lit.suffix().is_empty() {
+                errors.spanned(&lit, suffix_error("rename", &lit));
             } else if lit.value().is_empty() {
                 errors.spanned(
                     &lit,

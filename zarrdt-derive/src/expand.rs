@@ -7,6 +7,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
+use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use crate::ast::{Field, Input};
@@ -89,7 +90,7 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
     let bindings: Vec<syn::Ident> = (0..count)
         .map(|index| quote::format_ident!("__field{}", index))
         .collect();
-    let type_name = ident.to_string();
+    let type_name = ident.unraw().to_string();
     // The fields that are not stored: PhantomData, and skipped fields, which decoding fills
     // with their default (an error on the field's type if it has none).
     let unstored: Vec<TokenStream> = input

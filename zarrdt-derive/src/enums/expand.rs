@@ -9,6 +9,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use syn::ext::IdentExt;
 
 use super::ast::EnumInput;
 use crate::expand::{runtime, wrap};
@@ -30,12 +31,16 @@ pub(crate) fn expand(input: &EnumInput<'_>) -> TokenStream {
         .iter()
         .map(|variant| &variant.ident)
         .collect();
-    let names: Vec<String> = variants.iter().map(ToString::to_string).collect();
+    // `r#in` is the variant `in` to everyone else (the `zarrdt:enums` attribute, messages).
+    let names: Vec<String> = variants
+        .iter()
+        .map(|variant| variant.unraw().to_string())
+        .collect();
     let consts: Vec<syn::Ident> = (0..variants.len())
         .map(|index| format_ident!("__ZARRDT_VARIANT_{}", index))
         .collect();
     let first = variants[0];
-    let type_name = ident.to_string();
+    let type_name = ident.unraw().to_string();
 
     let items = quote! {
         /// The enum's variants and integer type, checked when it is built.

@@ -26,4 +26,11 @@ struct BadBound<T> {
     x: T,
 }
 
+#[derive(ZarrStruct)]
+#[zarr(rename_all = "camelCase"q)]
+struct SuffixedRule {
+    #[zarr(rename = "x"suffix)]
+    a_b: u8,
+}
+
 fn main() {}
