@@ -48,10 +48,14 @@
 //! [`DateTime64<Unit, SCALE>`](DateTime64) and [`TimeDelta64<Unit, SCALE>`](TimeDelta64)),
 //! `char` (NumPy `U1`), fieldless enums with [`#[derive(ZarrEnum)]`](#derivezarrenum), other
 //! `#[derive(ZarrStruct)]` structs (nested to any depth) and arrays `[T; N]` of any of these,
-//! nested arrays included. `PhantomData` fields are not part of the record. Types that can
-//! never be elements (references, `usize`, tuples, `std::string::String`, …) are compile
-//! errors on the field, each saying what to use instead; any other type is left to the trait
-//! bound, whose error names `zarrdt::ZarrType` and lists the field types.
+//! nested arrays included. `PhantomData` fields are not part of the record (a type of your own
+//! named `PhantomData` is stored when written with its module path, `units::PhantomData<T>`;
+//! written bare, it is a compile error on the field, since the derive sees only the name).
+//! Types that can never be elements (references, `usize`, tuples, `std::string::String`,
+//! `[T; 0]`, …) are compile errors on the field, each saying what to use instead; any other
+//! type is left to the trait bound, whose error names `zarrdt::ZarrType` and lists the field
+//! types. A zero-length array made by a const parameter (`[f32; N]` with `N = 0`) is an error
+//! where the program uses that instantiation.
 //!
 //! **The record is packed**: each field's offset is the sum of the packed sizes before it, in
 //! declaration order, and the record's size is their sum, as the Zarr struct specs require.

@@ -141,6 +141,24 @@ pub fn variant_mismatch(value: impl Into<i128>, enumeration: &'static EnumDescri
     }
 }
 
+/// The value of a field the derive leaves out of the record because its type is written
+/// `PhantomData<..>`: implemented only by `core::marker::PhantomData`, so that a type of the
+/// user's own with that name, imported by `use`, is an error on the field's type rather than a
+/// field silently not stored.
+#[diagnostic::on_unimplemented(
+    message = "the field type `{Self}` is written `PhantomData` but is not `core::marker::PhantomData`",
+    label = "`#[derive(ZarrStruct)]` leaves fields written `PhantomData` out of the record",
+    note = "to store a type of your own named `PhantomData`, write it with a module path, such as `self::PhantomData<..>`"
+)]
+pub trait PhantomMarker {
+    /// The marker.
+    const MARKER: Self;
+}
+
+impl<T: ?Sized> PhantomMarker for PhantomData<T> {
+    const MARKER: Self = PhantomData;
+}
+
 /// `error` seen from the struct holding field `name`.
 pub fn within_field(error: Error, name: &str) -> Error {
     error.within(crate::PathSegment::Field(name.to_owned()))

@@ -209,6 +209,32 @@ pub(crate) fn enumeration(attrs: &[Attribute], errors: &mut Errors) -> EnumAttrs
     parsed
 }
 
+/// Only the `#[zarr(crate = "...")]` of a struct or enum, for the stub impls that stand in for
+/// a failed derive: `Some` with the path (or `None` where there is none) when the attributes
+/// name the runtime unambiguously, whatever mistakes their other keys hold (those are reported
+/// by [`container`] or [`enumeration`]); `None` when `crate` is itself broken, given twice, or
+/// hidden behind a syntax error, where any path the stubs guessed could add an error of its own.
+pub(crate) fn runtime_crate(attrs: &[Attribute]) -> Option<Option<(Path, LitStr)>> {
+    let mut errors = Errors::default();
+    let mut krate = None;
+    let mut given = false;
+    each_key(attrs, &mut errors, |meta, errors| {
+        if meta.path.is_ident("crate") {
+            let lit: LitStr = meta.value()?.parse()?;
+            if given {
+                errors.spanned(&meta.path, "duplicate zarr attribute `crate`");
+            }
+            given = true;
+            krate = crate_path(&lit, errors).map(|path| (path, lit));
+            Ok(())
+        } else {
+            skip_value(meta)
+        }
+    });
+    let broken = errors.finish().is_err() || (given && krate.is_none());
+    (!broken).then_some(krate)
+}
+
 /// Parses the `#[zarr(...)]` attributes of an enum variant: there are none.
 pub(crate) fn variant(attrs: &[Attribute], errors: &mut Errors) {
     each_key(attrs, errors, |meta, errors| {

@@ -11,7 +11,7 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use crate::ast::{Field, Input};
-use crate::bound;
+use crate::{bound, fresh};
 
 /// The path of the runtime crate: `::zarrdt`, or the user's `#[zarr(crate = "...")]`.
 pub(crate) fn runtime(input_crate: Option<&(syn::Path, syn::LitStr)>) -> TokenStream {
@@ -44,6 +44,11 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
     let private = quote!(#krate::__private);
     let element = quote!(#private::ZarrType);
     let ident = input.ident;
+    // The generated methods' byte order parameter and the element impls' lifetimes, named
+    // apart from the struct's own parameters.
+    let endian = fresh::type_param(input.generics, "__E");
+    let bytes_lifetime = fresh::lifetime(input.generics, "__a");
+    let clone_lifetime = fresh::lifetime(input.generics, "__zarrdt");
     let (impl_generics, ty_generics, _) = input.generics.split_for_impl();
     let mut where_clause = bound::where_clause(input, &private);
     // A single-copy struct generic over types or constants is checked per instantiation (see
@@ -101,7 +106,9 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
             let member = &field.member;
             let ty = field.ty;
             if field.phantom {
-                quote!(#member: #private::PhantomData)
+                // Through a trait only `core::marker::PhantomData` implements: a type of the
+                // user's own written `PhantomData` is an error on the field's type.
+                quote_spanned!(ty.span()=> #member: <#ty as #private::PhantomMarker>::MARKER)
             } else {
                 quote_spanned!(ty.span()=> #member: <#ty as #private::Default>::default())
             }
@@ -149,22 +156,22 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
             const NATIVE_LAYOUT: #private::bool = #native_layout;
 
             #[inline]
-            fn write_packed<__E: #private::StaticEndian>(&self, __out: &mut [#private::u8]) {
+            fn write_packed<#endian: #private::StaticEndian>(&self, __out: &mut [#private::u8]) {
                 let __out = &mut __out[..<Self as #element>::SIZE];
-                #( #element_of::write_packed::<__E>(#field_refs, &mut __out[#offsets..]); )*
+                #( #element_of::write_packed::<#endian>(#field_refs, &mut __out[#offsets..]); )*
             }
 
             const HAS_INVALID_BYTES: #private::bool =
                 #private::any(&[ #( #element_of::HAS_INVALID_BYTES, )* ]);
 
             #[inline]
-            fn check_packed<__E: #private::StaticEndian>(
+            fn check_packed<#endian: #private::StaticEndian>(
                 __bytes: &[#private::u8],
             ) -> #private::Result<(), #private::DecodeError> {
                 let __bytes = &__bytes[..<Self as #element>::SIZE];
                 #(
                     if #element_of::HAS_INVALID_BYTES {
-                        #element_of::check_packed::<__E>(&__bytes[#offsets..])
+                        #element_of::check_packed::<#endian>(&__bytes[#offsets..])
                             .map_err(|__error| __error.in_field(#names, #offsets))?;
                     }
                 )*
@@ -172,33 +179,33 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn read_packed<__E: #private::StaticEndian>(__bytes: &[#private::u8]) -> Self {
+            fn read_packed<#endian: #private::StaticEndian>(__bytes: &[#private::u8]) -> Self {
                 let __bytes = &__bytes[..<Self as #element>::SIZE];
                 Self {
-                    #( #members: #element_of::read_packed::<__E>(&__bytes[#offsets..]), )*
+                    #( #members: #element_of::read_packed::<#endian>(&__bytes[#offsets..]), )*
                     #( #unstored, )*
                 }
             }
 
             #[inline]
-            fn read_packed_validated<__E: #private::StaticEndian>(
+            fn read_packed_validated<#endian: #private::StaticEndian>(
                 __bytes: &[#private::u8],
                 __valid: &mut #private::bool,
             ) -> Self {
                 let __bytes = &__bytes[..<Self as #element>::SIZE];
                 Self {
-                    #( #members: #element_of::read_packed_validated::<__E>(&__bytes[#offsets..], __valid), )*
+                    #( #members: #element_of::read_packed_validated::<#endian>(&__bytes[#offsets..], __valid), )*
                     #( #unstored, )*
                 }
             }
 
             #[inline]
-            fn packed_is_valid<__E: #private::StaticEndian>(__bytes: &[#private::u8]) -> #private::bool {
+            fn packed_is_valid<#endian: #private::StaticEndian>(__bytes: &[#private::u8]) -> #private::bool {
                 let __bytes = &__bytes[..<Self as #element>::SIZE];
                 let mut __valid = true;
                 #(
                     if #element_of::HAS_INVALID_BYTES {
-                        __valid &= #element_of::packed_is_valid::<__E>(&__bytes[#offsets..]);
+                        __valid &= #element_of::packed_is_valid::<#endian>(&__bytes[#offsets..]);
                     }
                 )*
                 __valid
@@ -221,22 +228,22 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn write_packed_slice<__E: #private::StaticEndian>(
+            fn write_packed_slice<#endian: #private::StaticEndian>(
                 __values: &[Self],
                 __out: &mut [#private::u8],
             ) {
                 #[allow(unused_imports)]
                 use #private::{EncodeBytes as _, EncodeFallback as _};
                 let __copied = <Self as #element>::NATIVE_LAYOUT
-                    && <__E as #private::StaticEndian>::IS_NATIVE
+                    && <#endian as #private::StaticEndian>::IS_NATIVE
                     && (&#private::Probe::<Self>::NEW).write_native(__values, __out);
                 if !__copied {
-                    #private::write_each::<Self, __E>(__values, __out);
+                    #private::write_each::<Self, #endian>(__values, __out);
                 }
             }
 
             #[inline]
-            fn read_packed_slice<__E: #private::StaticEndian>(
+            fn read_packed_slice<#endian: #private::StaticEndian>(
                 __bytes: &[#private::u8],
                 __out: &mut #private::Vec<Self>,
             ) -> #private::Result<(), #private::Error> {
@@ -245,12 +252,12 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
                     DecodeBytes as _, DecodeCopy as _, DecodeFallback as _, DecodeValidated as _,
                 };
                 if <Self as #element>::NATIVE_LAYOUT
-                    && <__E as #private::StaticEndian>::IS_NATIVE
+                    && <#endian as #private::StaticEndian>::IS_NATIVE
                     && (&&&#private::Probe::<Self>::NEW).read_native(__bytes, __out)
                 {
                     return #private::Ok(());
                 }
-                #private::read_each::<Self, __E>(__bytes, __out)
+                #private::read_each::<Self, #endian>(__bytes, __out)
             }
         }
 
@@ -264,6 +271,7 @@ pub(crate) fn expand(input: &Input<'_>) -> TokenStream {
 
         #private::zarrs_element! {
             impl [#impl_generics] #ident #ty_generics where [#predicates]
+            lifetimes [#bytes_lifetime, #clone_lifetime]
         }
     };
     wrap(&items)

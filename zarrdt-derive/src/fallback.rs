@@ -5,8 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::DeriveInput;
 
-use crate::ctxt::Errors;
-use crate::{attr, expand, types};
+use crate::{attr, expand, fresh, types};
 
 /// Which impls the derive would have made, so which stubs stand in for them.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -22,18 +21,16 @@ pub(crate) enum Stubs {
 pub(crate) fn expand(input: &DeriveInput, error: &syn::Error, stubs: Stubs) -> TokenStream {
     let errors = error.to_compile_error();
     // Name the runtime as the user asked; if that attribute is itself broken, emit no stub,
-    // since any path we guessed could add an error of its own.
-    let mut attr_errors = Errors::default();
-    let krate = match stubs {
-        Stubs::Struct => attr::container(&input.attrs, &mut attr_errors).krate,
-        Stubs::Enum => attr::enumeration(&input.attrs, &mut attr_errors).krate,
-    };
-    if attr_errors.finish().is_err() {
+    // since any path we guessed could add an error of its own. Mistakes in the other keys
+    // (`rename_all`, `bound`…) leave the stubs in place: they use none of them.
+    let Some(krate) = attr::runtime_crate(&input.attrs) else {
         return errors;
-    }
-    // `#[derive(ZarrEnum)]` on a struct or union: its `ZarrType` may come from a
-    // `#[derive(ZarrStruct)]` beside it, which a stub would conflict with (E0119).
-    if stubs == Stubs::Enum && !matches!(input.data, syn::Data::Enum(_)) {
+    };
+    // The derive on the other kind of item (`ZarrStruct` on an enum, `ZarrEnum` on a struct
+    // or union): the impls may come from the other derive beside it, which a stub would
+    // conflict with (E0119).
+    let enum_input = matches!(input.data, syn::Data::Enum(_));
+    if enum_input != (stubs == Stubs::Enum) {
         return errors;
     }
     // An unsized struct (a `dyn`, slice or `str` last field) cannot implement `ZarrType`, so
@@ -45,6 +42,7 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error, stubs: Stubs) -> T
     }
     let krate = expand::runtime(krate.as_ref());
     let private = quote!(#krate::__private);
+    let endian = fresh::type_param(&input.generics, "__E");
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let zarr_struct = (stubs == Stubs::Struct).then(|| {
@@ -60,10 +58,10 @@ pub(crate) fn expand(input: &DeriveInput, error: &syn::Error, stubs: Stubs) -> T
         impl #impl_generics #private::ZarrType for #ident #ty_generics #where_clause {
             const TYPE: #private::TypeDescriptor =
                 #private::TypeDescriptor::scalar(#private::ScalarType::UInt8);
-            fn write_packed<__E: #private::StaticEndian>(&self, _: &mut [#private::u8]) {
+            fn write_packed<#endian: #private::StaticEndian>(&self, _: &mut [#private::u8]) {
                 #private::unreachable!()
             }
-            fn read_packed<__E: #private::StaticEndian>(_: &[#private::u8]) -> Self {
+            fn read_packed<#endian: #private::StaticEndian>(_: &[#private::u8]) -> Self {
                 #private::unreachable!()
             }
             fn to_value(&self) -> #private::Value {

@@ -16,6 +16,7 @@ mod ctxt;
 mod enums;
 mod expand;
 mod fallback;
+mod fresh;
 mod types;
 mod valid;
 

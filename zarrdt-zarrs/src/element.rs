@@ -40,14 +40,18 @@ pub fn from_array_bytes<T: ZarrType>(
 /// `array.store_array_subset(&subset, &records)` and
 /// `array.retrieve_array_subset::<Vec<T>>(&subset)` work. The derive calls it through
 /// `zarrdt::__private`; zarrs requires `Clone`, so the impls apply when the type is `Clone`.
+/// Its two lifetimes are given by the derive, named apart from the type's own parameters.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __impl_zarrs_element {
-    (impl [$($generics:tt)*] $ty:ty where [$($bounds:tt)*]) => {
+    (
+        impl [$($generics:tt)*] $ty:ty where [$($bounds:tt)*]
+        lifetimes [$bytes:lifetime, $clone:lifetime]
+    ) => {
         #[automatically_derived]
         impl $($generics)* $crate::zarrs::array::Element for $ty
         where
-            for<'__zarrdt> $ty: ::core::clone::Clone,
+            for<$clone> $ty: ::core::clone::Clone,
             $($bounds)*
         {
             fn validate_data_type(
@@ -56,11 +60,11 @@ macro_rules! __impl_zarrs_element {
                 $crate::element::validate::<Self>(data_type)
             }
 
-            fn to_array_bytes<'__a>(
+            fn to_array_bytes<$bytes>(
                 data_type: &$crate::zarrs::array::DataType,
-                elements: &'__a [Self],
+                elements: &$bytes [Self],
             ) -> ::core::result::Result<
-                $crate::zarrs::array::ArrayBytes<'__a>,
+                $crate::zarrs::array::ArrayBytes<$bytes>,
                 $crate::zarrs::array::ElementError,
             > {
                 $crate::element::to_array_bytes(data_type, elements)
@@ -80,7 +84,7 @@ macro_rules! __impl_zarrs_element {
         #[automatically_derived]
         impl $($generics)* $crate::zarrs::array::ElementOwned for $ty
         where
-            for<'__zarrdt> $ty: ::core::clone::Clone,
+            for<$clone> $ty: ::core::clone::Clone,
             $($bounds)*
         {
             fn from_array_bytes(

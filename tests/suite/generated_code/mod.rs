@@ -3,6 +3,7 @@
 //! modules without the implicit prelude. These compile as part of the suite (a failure is a
 //! build error of this test binary); `tests/derive-ui/tests/ui` holds what must not compile.
 
+mod colliding_names;
 pub mod deny_warnings;
 mod field_types;
 mod no_implicit_prelude;

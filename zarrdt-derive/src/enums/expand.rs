@@ -13,6 +13,7 @@ use syn::ext::IdentExt;
 
 use super::ast::EnumInput;
 use crate::expand::{runtime, wrap};
+use crate::fresh;
 
 /// The generated code for `input`, which `validate` accepted (so it has an integer `repr`).
 pub(crate) fn expand(input: &EnumInput<'_>) -> TokenStream {
@@ -22,6 +23,10 @@ pub(crate) fn expand(input: &EnumInput<'_>) -> TokenStream {
     let krate = runtime(input.attrs.krate.as_ref());
     let private = quote!(#krate::__private);
     let element = quote!(#private::ZarrType);
+    // Enums have no generic parameters (`valid` refuses them), so these are the usual names.
+    let endian = fresh::type_param(input.generics, "__E");
+    let bytes_lifetime = fresh::lifetime(input.generics, "__a");
+    let clone_lifetime = fresh::lifetime(input.generics, "__zarrdt");
     let ident = input.ident;
     let int_ident = proc_macro2::Ident::new(repr.rust, repr.span);
     let int = quote!(#private::#int_ident);
@@ -79,15 +84,15 @@ pub(crate) fn expand(input: &EnumInput<'_>) -> TokenStream {
             const HAS_INVALID_BYTES: #private::bool = true;
 
             #[inline]
-            fn write_packed<__E: #private::StaticEndian>(&self, __out: &mut [#private::u8]) {
-                <#int as #element>::write_packed::<__E>(&__zarrdt_value(self), __out);
+            fn write_packed<#endian: #private::StaticEndian>(&self, __out: &mut [#private::u8]) {
+                <#int as #element>::write_packed::<#endian>(&__zarrdt_value(self), __out);
             }
 
             #[inline]
-            fn check_packed<__E: #private::StaticEndian>(
+            fn check_packed<#endian: #private::StaticEndian>(
                 __bytes: &[#private::u8],
             ) -> #private::Result<(), #private::DecodeError> {
-                let __raw = <#int as #element>::read_packed::<__E>(__bytes);
+                let __raw = <#int as #element>::read_packed::<#endian>(__bytes);
                 match __zarrdt_variant(__raw) {
                     #private::Some(_) => #private::Ok(()),
                     #private::None => #private::Err(#private::invalid_variant(__raw, &__ZARRDT_ENUM)),
@@ -95,24 +100,24 @@ pub(crate) fn expand(input: &EnumInput<'_>) -> TokenStream {
             }
 
             #[inline]
-            fn read_packed<__E: #private::StaticEndian>(__bytes: &[#private::u8]) -> Self {
-                match __zarrdt_variant(<#int as #element>::read_packed::<__E>(__bytes)) {
+            fn read_packed<#endian: #private::StaticEndian>(__bytes: &[#private::u8]) -> Self {
+                match __zarrdt_variant(<#int as #element>::read_packed::<#endian>(__bytes)) {
                     #private::Some(__variant) => __variant,
                     #private::None => #ident::#first,
                 }
             }
 
             #[inline]
-            fn packed_is_valid<__E: #private::StaticEndian>(__bytes: &[#private::u8]) -> #private::bool {
-                __zarrdt_variant(<#int as #element>::read_packed::<__E>(__bytes)).is_some()
+            fn packed_is_valid<#endian: #private::StaticEndian>(__bytes: &[#private::u8]) -> #private::bool {
+                __zarrdt_variant(<#int as #element>::read_packed::<#endian>(__bytes)).is_some()
             }
 
             #[inline]
-            fn read_packed_validated<__E: #private::StaticEndian>(
+            fn read_packed_validated<#endian: #private::StaticEndian>(
                 __bytes: &[#private::u8],
                 __valid: &mut #private::bool,
             ) -> Self {
-                let __variant = __zarrdt_variant(<#int as #element>::read_packed::<__E>(__bytes));
+                let __variant = __zarrdt_variant(<#int as #element>::read_packed::<#endian>(__bytes));
                 *__valid &= __variant.is_some();
                 match __variant {
                     #private::Some(__variant) => __variant,
@@ -135,6 +140,7 @@ pub(crate) fn expand(input: &EnumInput<'_>) -> TokenStream {
 
         #private::zarrs_element! {
             impl [] #ident where []
+            lifetimes [#bytes_lifetime, #clone_lifetime]
         }
     };
     wrap(&items)

@@ -167,6 +167,6 @@ const _: () = {
             .offsets::<1usize>();
     }
     my_zarrdt::__private::zarrs_element! {
-        impl [] Renamed where []
+        impl [] Renamed where [] lifetimes['__a, '__zarrdt]
     }
 };

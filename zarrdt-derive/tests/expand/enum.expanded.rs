@@ -149,7 +149,7 @@ const _: () = {
         }
     }
     ::zarrdt::__private::zarrs_element! {
-        impl [] Status where []
+        impl [] Status where [] lifetimes['__a, '__zarrdt]
     }
 };
 #[doc(hidden)]
@@ -295,6 +295,6 @@ const _: () = {
         }
     }
     my_zarrdt::__private::zarrs_element! {
-        impl [] Level where []
+        impl [] Level where [] lifetimes['__a, '__zarrdt]
     }
 };

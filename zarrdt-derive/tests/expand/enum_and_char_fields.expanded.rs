@@ -331,6 +331,6 @@ const _: () = {
             .offsets::<4usize>();
     }
     ::zarrdt::__private::zarrs_element! {
-        impl [] Event where []
+        impl [] Event where [] lifetimes['__a, '__zarrdt]
     }
 };

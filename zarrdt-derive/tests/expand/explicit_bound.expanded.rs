@@ -172,6 +172,7 @@ const _: () = {
             .offsets::<1usize>();
     }
     ::zarrdt::__private::zarrs_element! {
-        impl [< T >] Explicit < T > where [T : ZarrType + Copy]
+        impl [< T >] Explicit < T > where [T : ZarrType + Copy] lifetimes['__a,
+        '__zarrdt]
     }
 };

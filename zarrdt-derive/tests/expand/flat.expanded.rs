@@ -270,6 +270,6 @@ const _: () = {
             .offsets::<3usize>();
     }
     ::zarrdt::__private::zarrs_element! {
-        impl [] Reading where []
+        impl [] Reading where [] lifetimes['__a, '__zarrdt]
     }
 };

@@ -142,7 +142,9 @@ const _: () = {
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
                 ),
-                source: ::zarrdt::__private::PhantomData,
+                source: <PhantomData<
+                    &'a (),
+                > as ::zarrdt::__private::PhantomMarker>::MARKER,
             }
         }
         #[inline]
@@ -170,7 +172,9 @@ const _: () = {
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
                     __valid,
                 ),
-                source: ::zarrdt::__private::PhantomData,
+                source: <PhantomData<
+                    &'a (),
+                > as ::zarrdt::__private::PhantomMarker>::MARKER,
             }
         }
         #[inline]
@@ -239,7 +243,9 @@ const _: () = {
                         __error,
                         "count",
                     ))?,
-                source: ::zarrdt::__private::PhantomData,
+                source: <PhantomData<
+                    &'a (),
+                > as ::zarrdt::__private::PhantomMarker>::MARKER,
             })
         }
         #[inline]
@@ -289,6 +295,7 @@ const _: () = {
     }
     ::zarrdt::__private::zarrs_element! {
         impl [< 'a, T, const N : usize >] Window < 'a, T, N > where [T : Copy, [T; N] :
-        ::zarrdt::__private::ZarrType, T : ::zarrdt::__private::ZarrType]
+        ::zarrdt::__private::ZarrType, T : ::zarrdt::__private::ZarrType] lifetimes['__a,
+        '__zarrdt]
     }
 };

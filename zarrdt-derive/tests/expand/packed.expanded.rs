@@ -213,6 +213,6 @@ const _: () = {
             .offsets::<2usize>();
     }
     ::zarrdt::__private::zarrs_element! {
-        impl [] Packed where []
+        impl [] Packed where [] lifetimes['__a, '__zarrdt]
     }
 };

@@ -1,5 +1,5 @@
-// Rejected input: the errors, and stub impls so that the user's code using the type shows no
-// follow-on errors.
+// `ZarrStruct` on an enum: the error alone, without stub impls, since the `ZarrType` impl may
+// come from a `#[derive(ZarrEnum)]` beside it, which a stub would conflict with (E0119).
 #[derive(ZarrStruct)]
 enum Kind {
     A,

@@ -146,7 +146,7 @@ const _: () = {
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[2usize]..],
                 ),
                 note: <String as ::zarrdt::__private::Default>::default(),
-                unit: ::zarrdt::__private::PhantomData,
+                unit: <PhantomData<U> as ::zarrdt::__private::PhantomMarker>::MARKER,
             }
         }
         #[inline]
@@ -177,7 +177,7 @@ const _: () = {
                     __valid,
                 ),
                 note: <String as ::zarrdt::__private::Default>::default(),
-                unit: ::zarrdt::__private::PhantomData,
+                unit: <PhantomData<U> as ::zarrdt::__private::PhantomMarker>::MARKER,
             }
         }
         #[inline]
@@ -256,7 +256,7 @@ const _: () = {
                         "type",
                     ))?,
                 note: <String as ::zarrdt::__private::Default>::default(),
-                unit: ::zarrdt::__private::PhantomData,
+                unit: <PhantomData<U> as ::zarrdt::__private::PhantomMarker>::MARKER,
             })
         }
         #[inline]
@@ -300,6 +300,6 @@ const _: () = {
             .offsets::<3usize>();
     }
     ::zarrdt::__private::zarrs_element! {
-        impl [< U >] Observation < U > where []
+        impl [< U >] Observation < U > where [] lifetimes['__a, '__zarrdt]
     }
 };

@@ -303,6 +303,6 @@ const _: () = {
     const _: () = ::zarrdt::__private::assert_single_copy::<Native>();
     const _: () = <Native>::__ZARRDT_SINGLE_COPY;
     ::zarrdt::__private::zarrs_element! {
-        impl [] Native where []
+        impl [] Native where [] lifetimes['__a, '__zarrdt]
     }
 };

@@ -275,6 +275,7 @@ const _: () = {
     ::zarrdt::__private::zarrs_element! {
         impl [< T : ZarrType + Copy >] Padded < T > where [T :
         ::zarrdt::__private::ZarrType, Padded < T > : ::zarrdt::__private::SingleCopy]
+        lifetimes['__a, '__zarrdt]
     }
 };
 #[doc(hidden)]
@@ -361,7 +362,9 @@ const _: () = {
                 >(
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                 ),
-                source: ::zarrdt::__private::PhantomData,
+                source: <PhantomData<
+                    &'a (),
+                > as ::zarrdt::__private::PhantomMarker>::MARKER,
             }
         }
         #[inline]
@@ -377,7 +380,9 @@ const _: () = {
                     &__bytes[<Self as ::zarrdt::__private::ZarrStruct>::OFFSETS[0usize]..],
                     __valid,
                 ),
-                source: ::zarrdt::__private::PhantomData,
+                source: <PhantomData<
+                    &'a (),
+                > as ::zarrdt::__private::PhantomMarker>::MARKER,
             }
         }
         #[inline]
@@ -418,7 +423,9 @@ const _: () = {
                         __error,
                         "values",
                     ))?,
-                source: ::zarrdt::__private::PhantomData,
+                source: <PhantomData<
+                    &'a (),
+                > as ::zarrdt::__private::PhantomMarker>::MARKER,
             })
         }
         #[inline]
@@ -491,6 +498,6 @@ const _: () = {
     }
     ::zarrdt::__private::zarrs_element! {
         impl [< 'a, const N : usize >] Window < 'a, N > where [Window < 'a, N > :
-        ::zarrdt::__private::SingleCopy]
+        ::zarrdt::__private::SingleCopy] lifetimes['__a, '__zarrdt]
     }
 };

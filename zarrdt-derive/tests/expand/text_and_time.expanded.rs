@@ -605,6 +605,6 @@ const _: () = {
             .offsets::<7usize>();
     }
     ::zarrdt::__private::zarrs_element! {
-        impl [] Event where []
+        impl [] Event where [] lifetimes['__a, '__zarrdt]
     }
 };

@@ -264,6 +264,6 @@ const _: () = {
             .offsets::<3usize>();
     }
     ::zarrdt::__private::zarrs_element! {
-        impl [] Sample where []
+        impl [] Sample where [] lifetimes['__a, '__zarrdt]
     }
 };

@@ -6,6 +6,19 @@ struct Broken {
     name: std::string::String,
 }
 
+// So too when a struct attribute is what is broken (the stub impls need only `crate`).
+#[derive(ZarrStruct)]
+#[zarr(rename_all = "camelcase")]
+struct BadRule {
+    first_value: u8,
+}
+
+#[derive(ZarrStruct)]
+#[zarr(bound = "T ZarrType")]
+struct BadBound<T> {
+    value: T,
+}
+
 fn encode(records: &[Broken]) -> Vec<u8> {
     Broken::encode_slice(records, Endian::Little)
 }
@@ -13,4 +26,6 @@ fn encode(records: &[Broken]) -> Vec<u8> {
 fn main() {
     let _ = encode(&[]);
     let _ = <Broken as ZarrStruct>::FIELDS;
+    let _ = BadRule::encode_slice(&[], Endian::Little);
+    let _ = <BadBound<u8> as ZarrStruct>::FIELDS;
 }
