@@ -1646,6 +1646,32 @@ fn invalid_bool_in_nested_field_names_record_path_and_offset() {
 }
 
 #[test]
+fn invalid_bool_in_an_array_of_arrays_has_one_index_per_dimension() {
+    // `flags: [[bool; 3]; 2]` is the Zarr subarray of shape [2, 3]: its item 5 (row-major) is
+    // `flags[1][2]`, as the Rust field indexes it, at every entry point.
+    let values = cubes(3);
+    let expected_path = path(&[field("flags"), PathSegment::Index(1), PathSegment::Index(2)]);
+    for endian in ENDIANS {
+        let mut bytes = Cube::encode_slice(&values, endian);
+        // Record 2 at 2 * 30 = 60; flags at 24, its item [1][2] at 1 * 3 + 2 = 5.
+        bytes[60 + 24 + 5] = 3;
+        let display = "element 2 at field `flags[1][2]`, byte offset 89: invalid bool byte 0x03 (must be 0x00 or 0x01)";
+        let derived = Cube::decode_slice(&bytes, endian).unwrap_err();
+        assert_invalid_bool(&derived, 2, &expected_path, 89, 3, display);
+        let runtime = Cube::layout(endian).decode_values(&bytes).unwrap_err();
+        assert_invalid_bool(&runtime, 2, &expected_path, 89, 3, display);
+        let writer = zarrdt::value::JsonWriter::new(&Cube::layout(endian));
+        let Err(zarrdt::value::JsonWriteError::Invalid(written)) =
+            writer.write(&bytes[60..90], &mut Vec::new())
+        else {
+            panic!("the JSON writer accepted an invalid bool");
+        };
+        let one = "element 0 at field `flags[1][2]`, byte offset 29: invalid bool byte 0x03 (must be 0x00 or 0x01)";
+        assert_invalid_bool(&written, 0, &expected_path, 29, 3, one);
+    }
+}
+
+#[test]
 fn invalid_bool_deep_inside_arrays_of_structs() {
     let values = tops(4);
     for endian in ENDIANS {

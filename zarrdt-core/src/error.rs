@@ -216,6 +216,16 @@ impl Error {
         }
         self
     }
+
+    /// This error seen from the subarray holding it as item `flat` (counted row-major) of its
+    /// `shape`: one index per dimension in the path.
+    #[must_use]
+    pub(crate) fn within_item(self, flat: usize, shape: &[usize]) -> Self {
+        crate::path::item_segments(flat, shape)
+            .into_iter()
+            .rev()
+            .fold(self, Error::within)
+    }
 }
 
 /// `$some` (with `$path` bound to the error's field path) for the variants that carry one,
@@ -302,11 +312,23 @@ impl DecodeError {
         self
     }
 
-    /// The same fault inside element `index` of a subarray whose elements are `stride` bytes.
+    /// The same fault inside element `index` of a subarray's outermost dimension, whose
+    /// elements are `stride` bytes (the index of a Rust array `[T; N]`).
     #[must_use]
     pub fn in_element(mut self, index: usize, stride: usize) -> Self {
         self.0.path.prepend(crate::PathSegment::Index(index));
         self.0.offset += index * stride;
+        self
+    }
+
+    /// The same fault inside item `flat` (counted row-major) of a subarray of `shape` whose
+    /// items are `stride` bytes: one index per dimension in the path.
+    #[must_use]
+    pub(crate) fn in_item(mut self, flat: usize, shape: &[usize], stride: usize) -> Self {
+        for segment in crate::path::item_segments(flat, shape).into_iter().rev() {
+            self.0.path.prepend(segment);
+        }
+        self.0.offset += flat * stride;
         self
     }
 

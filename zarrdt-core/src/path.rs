@@ -8,7 +8,8 @@ use std::fmt;
 pub enum PathSegment {
     /// A struct field, by name.
     Field(String),
-    /// An element of a subarray field, by flat (row-major) index.
+    /// An index along one dimension of a subarray field: an item of a field of shape `[2, 3]`
+    /// takes two, as in `b[1][2]` (the same path as the Rust field `b: [[T; 3]; 2]`'s item).
     Index(usize),
 }
 
@@ -86,6 +87,23 @@ impl FieldPath {
             format!(" at field `{self}`")
         }
     }
+}
+
+/// The path segments of item `flat` (counted row-major) of a subarray of `shape`: one index per
+/// dimension, outermost first (item 5 of `[2, 3]` is `[1][2]`).
+pub(crate) fn item_segments(flat: usize, shape: &[usize]) -> Vec<PathSegment> {
+    let mut rest = flat;
+    let mut indices: Vec<PathSegment> = shape
+        .iter()
+        .rev()
+        .map(|&extent| {
+            let index = rest % extent.max(1);
+            rest /= extent.max(1);
+            PathSegment::Index(index)
+        })
+        .collect();
+    indices.reverse();
+    indices
 }
 
 /// Appends segments in place: one allocation for many, where [`FieldPath::index`] and

@@ -149,7 +149,7 @@ fn decode_struct(
 }
 
 /// Decodes a subarray into an [`SubarrayValue`]: numbers in one typed vector, other items one by
-/// one; errors carry the flat (row-major) item index.
+/// one; errors carry the item's index along each dimension.
 fn decode_array(
     array: &SubarrayLayout,
     bytes: &[u8],
@@ -158,8 +158,8 @@ fn decode_array(
     let bytes = &bytes[..array.size()];
     let items = match array.element() {
         Layout::Scalar(leaf) => match leaf.endian_or(default) {
-            Endian::Little => decode_scalars::<LittleEndian>(leaf.scalar(), bytes),
-            Endian::Big => decode_scalars::<BigEndian>(leaf.scalar(), bytes),
+            Endian::Little => decode_scalars::<LittleEndian>(leaf.scalar(), bytes, array.shape()),
+            Endian::Big => decode_scalars::<BigEndian>(leaf.scalar(), bytes, array.shape()),
         },
         _ => None,
     };
@@ -172,7 +172,7 @@ fn decode_array(
                 .enumerate()
                 .map(|(index, item)| {
                     decode(array.element(), item, default)
-                        .map_err(|error| error.in_element(index, stride))
+                        .map_err(|error| error.in_item(index, array.shape(), stride))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             Items::Values(values)
@@ -184,11 +184,12 @@ fn decode_array(
     )))
 }
 
-/// The items of a subarray of numbers or bools, in one typed vector; `None` for the types
-/// held as values (bytes, strings, times).
+/// The items of a subarray of `shape` of numbers or bools, in one typed vector; `None` for the
+/// types held as values (bytes, strings, times).
 fn decode_scalars<E: StaticEndian>(
     scalar: ScalarType,
     bytes: &[u8],
+    shape: &[usize],
 ) -> Option<Result<Items, DecodeError>> {
     fn numbers<T: Primitive, E: StaticEndian>(bytes: &[u8]) -> Vec<T> {
         bytes.chunks_exact(T::SIZE).map(T::read::<E>).collect()
@@ -199,7 +200,7 @@ fn decode_scalars<E: StaticEndian>(
                 return Some(Err(DecodeError::new(crate::ElementFault::InvalidBool(
                     bytes[index],
                 ))
-                .in_element(index, 1)));
+                .in_item(index, shape, 1)));
             }
             Items::Bool(bytes.iter().map(|&byte| byte == 1).collect())
         }
@@ -309,7 +310,7 @@ fn encode_array(
     if let Value::Subarray(items) = value
         && items.shape() == array.shape()
     {
-        return encode_items(array.element(), items.items(), out, default);
+        return encode_items(array.element(), array.shape(), items.items(), out, default);
     }
     let item = array.item();
     let stride = item.size();
@@ -389,6 +390,7 @@ pub(crate) fn outer_items<'v>(
 /// Encodes every item of a subarray, row-major, from how an [`SubarrayValue`] holds them.
 fn encode_items(
     element: &Layout,
+    shape: &[usize],
     items: &Items,
     out: &mut [u8],
     default: Endian,
@@ -417,7 +419,7 @@ fn encode_items(
                 values.iter().zip(out.chunks_exact_mut(stride)).enumerate()
             {
                 encode(element, value, target, default)
-                    .map_err(|error| error.within(PathSegment::Index(index)))?;
+                    .map_err(|error| error.within_item(index, shape))?;
             }
             Ok(())
         }
@@ -426,7 +428,7 @@ fn encode_items(
             let found = SubarrayValue::from_items(vec![1], typed.clone())
                 .get(0)
                 .map_or_else(|| "an empty array".into(), |item| item.found());
-            Err(mismatch(element.describe(), found).within(PathSegment::Index(0)))
+            Err(mismatch(element.describe(), found).within_item(0, shape))
         }
     }
 }

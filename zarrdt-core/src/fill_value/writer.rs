@@ -108,9 +108,9 @@ impl Fault {
         }
     }
 
-    fn in_item(self, index: usize, stride: usize) -> Self {
+    fn in_item(self, index: usize, shape: &[usize], stride: usize) -> Self {
         match self {
-            Fault::Invalid(error) => Fault::Invalid(error.in_element(index, stride)),
+            Fault::Invalid(error) => Fault::Invalid(error.in_item(index, shape, stride)),
             output => output,
         }
     }
@@ -244,7 +244,7 @@ fn write_node<W: Write>(node: &Node, bytes: &[u8], out: &mut W) -> Result<(), Fa
             item,
         } => write_items(shape, &mut 0, out, &mut |index, out| {
             write_node(item, &bytes[index * stride..], out)
-                .map_err(|fault| fault.in_item(index, *stride))
+                .map_err(|fault| fault.in_item(index, shape, *stride))
         }),
     }
 }
@@ -299,7 +299,7 @@ fn visit_leaves(
             let count: usize = shape.iter().product();
             (0..count).try_for_each(|index| {
                 visit_leaves(item, &bytes[index * stride..], text, visit)
-                    .map_err(|fault| fault.in_item(index, *stride))
+                    .map_err(|fault| fault.in_item(index, shape, *stride))
             })
         }
     }
@@ -406,7 +406,7 @@ mod tests {
         ]));
         let writer = JsonWriter::new(&layout);
         let mut bytes = vec![0u8; layout.size()];
-        bytes[4 + 1 + 3] = 2; // flags, item 3
+        bytes[4 + 1 + 3] = 2; // flags, item 3 (row-major): [1][1]
         let error = writer.write(&bytes, &mut Vec::new()).unwrap_err();
         let JsonWriteError::Invalid(Error::InvalidElement {
             path,
@@ -417,7 +417,7 @@ mod tests {
         else {
             panic!("{error:?}")
         };
-        assert_eq!(path.to_string(), "inner.flags[3]");
+        assert_eq!(path.to_string(), "inner.flags[1][1]");
         assert_eq!(offset, 8);
         assert_eq!(fault, crate::ElementFault::InvalidBool(2));
 
