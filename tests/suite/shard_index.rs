@@ -136,6 +136,32 @@ fn an_entry_outside_the_shard_names_the_entry() {
     );
 }
 
+#[test]
+fn an_empty_entry_names_the_entry() {
+    // Compressed inner chunks (so no size is fixed for them) and no checksum on the index.
+    let (dir, array) = array("empty_entry", |document| {
+        let sharding = &mut document["codecs"][0]["configuration"];
+        sharding["index_codecs"] =
+            json!([{"name": "bytes", "configuration": {"endian": "little"}}]);
+        sharding["codecs"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"name": "zstd", "configuration": {"level": 0, "checksum": false}}));
+    });
+    let file = dir.join("c/0");
+    let mut shard = std::fs::read(&file).unwrap();
+    let entry = shard.len() - 4 * 16 + 3 * 16;
+    shard[entry + 8..entry + 16].copy_from_slice(&0u64.to_le_bytes());
+    std::fs::write(&file, &shard).unwrap();
+    let problem = "index entry 3 (inner chunk [3]): offset";
+    shard_error(ShardIndex::read(&array, &[0]), problem);
+    shard_error(
+        array.retrieve_records::<u32>(&[6..8]),
+        "size 0: an encoded inner chunk is never empty",
+    );
+    shard_error(BlockReader::new(&array).unwrap().read(&[6..8]), problem);
+}
+
 /// A record of the write test below.
 #[derive(ZarrStruct, Clone, Copy, Debug, PartialEq)]
 struct Sample {

@@ -553,6 +553,12 @@ impl Sharding {
                     )));
                 }
             }
+            // No inner codec chain encodes an inner chunk (of one element at least) to nothing;
+            // read, such an entry is an empty range, which object stores refuse with messages
+            // of their own ("Range started at 0 and ended at 0").
+            if nbytes == 0 {
+                return Err(bad("an encoded inner chunk is never empty".to_owned()));
+            }
             if let Some(size) = plan.inner_size
                 && nbytes != size
             {
