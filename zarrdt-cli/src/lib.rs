@@ -26,6 +26,7 @@ mod fields;
 mod inspect;
 mod ipc_buffers;
 mod open;
+mod parquet_batches;
 mod parquet_writer;
 mod progress;
 mod rust;
