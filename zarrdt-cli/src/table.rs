@@ -225,10 +225,15 @@ pub(crate) fn import(
         if let Some(Extents(extents)) = extents
             && extents.len() != shape.len()
         {
+            // An Arrow IPC table's rows are counted as it is read: its shape is not known yet.
+            let dimensions = match (shape.len(), rows) {
+                (1, None) => "1 dimension, the table's rows".to_owned(),
+                (1, Some(_)) => format!("1 dimension ({shape:?})"),
+                (count, _) => format!("{count} dimensions ({shape:?})"),
+            };
             return Err(fail_out(&format!(
-                "{option} has {} extents; the array has {} dimensions ({shape:?})",
+                "{option} has {} extents; the array has {dimensions}",
                 extents.len(),
-                shape.len()
             )));
         }
     }

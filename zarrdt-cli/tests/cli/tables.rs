@@ -511,7 +511,7 @@ fn failures_are_one_line_naming_the_file() {
     .fails(
         1,
         "new.zarr",
-        "--chunks has 2 extents; the array has 1 dimensions",
+        "--chunks has 2 extents; the array has 1 dimension ([5])",
     );
     zarrdt([
         "import",
@@ -523,7 +523,37 @@ fn failures_are_one_line_naming_the_file() {
     .fails(
         1,
         "new.zarr",
-        "--shards has 2 extents; the array has 1 dimensions",
+        "--shards has 2 extents; the array has 1 dimension ([5])",
+    );
+    // An Arrow IPC file of numbers only is not read before the array is made: its rows are
+    // not known yet.
+    let numbers = workspace().join("tests/fixtures/zarr-python-3.4.2/v3_derive_particle.zarr");
+    zarrdt(["export", numbers.to_str().unwrap(), &path("numbers.arrow")]).ok();
+    zarrdt([
+        "import",
+        &path("numbers.arrow"),
+        &path("new.zarr"),
+        "--chunks",
+        "2,2",
+    ])
+    .fails(
+        1,
+        "new.zarr",
+        "--chunks has 2 extents; the array has 1 dimension, the table's rows",
+    );
+    // A Parquet file says how many rows it has.
+    zarrdt(["export", numbers.to_str().unwrap(), &path("rows.parquet")]).ok();
+    zarrdt([
+        "import",
+        &path("rows.parquet"),
+        &path("new.zarr"),
+        "--chunks",
+        "2,2",
+    ])
+    .fails(
+        1,
+        "new.zarr",
+        "--chunks has 2 extents; the array has 1 dimension ([5])",
     );
     assert!(
         !dir.join("new.zarr").exists(),
