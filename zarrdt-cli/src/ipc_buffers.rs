@@ -13,8 +13,14 @@
 //!   of one repeated byte, 128 KiB from 4 bytes), so that the bound is the file's size;
 //! * against what the allocator grants (asked, then given back: not touched).
 //!
-//! Only the sizes are checked here; anything else wrong with the framing is left for arrow-rs
-//! to report (the scan stops where the bytes stop making sense).
+//! A buffer's compressed bytes are those the file holds, not the length its metadata claims.
+//! In an IPC file, the footer and every block it lists must lie within the file (arrow-rs
+//! allocates, and zeroes, each one's claimed length before reading it), and each block's
+//! message is read as arrow-rs reads it: from the whole block, metadata and body, since a
+//! message whose flatbuffer runs past its length prefix is still one to arrow-rs. A block whose
+//! message cannot be read at all is an error here too. Otherwise only sizes are checked:
+//! anything else wrong with the framing is left for arrow-rs to report (a stream's scan stops
+//! where its bytes stop making sense, as arrow-rs' does).
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -39,7 +45,7 @@ pub(crate) fn check_stream(file: &mut File) -> Result<(), String> {
         };
         if let Some(kind) = message.batch {
             let count = &mut counts[kind as usize];
-            check_buffers(file, &message, kind, *count)?;
+            check_buffers(file, end, &message, kind, *count)?;
             *count += 1;
         }
         position = body_end;
@@ -47,21 +53,26 @@ pub(crate) fn check_stream(file: &mut File) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks the compressed buffers of every batch the footer of an Arrow IPC file lists.
+/// Checks the footer of an Arrow IPC file, the blocks it lists, and the compressed buffers of
+/// every batch in them.
 pub(crate) fn check_file(file: &mut File) -> Result<(), String> {
     let end = file.metadata().map_err(|e| e.to_string())?.len();
     let Some(trailer_at) = end.checked_sub(TRAILER) else {
         return Ok(());
     };
     let mut trailer = [0u8; TRAILER as usize];
-    if read_at(file, trailer_at, &mut trailer).is_err() {
+    // Without its magic at the end, arrow-rs refuses the file before reading anything more.
+    if read_at(file, trailer_at, &mut trailer).is_err() || &trailer[4..] != b"ARROW1" {
         return Ok(());
     }
     let footer_length = u64::from(u32::from_le_bytes([
         trailer[0], trailer[1], trailer[2], trailer[3],
     ]));
     let Some(footer_at) = trailer_at.checked_sub(footer_length) else {
-        return Ok(());
+        return Err(format!(
+            "its footer says it is {footer_length} bytes, more than the {trailer_at} bytes \
+             before the file's trailer"
+        ));
     };
     let mut footer = vec![0u8; footer_length as usize];
     if read_at(file, footer_at, &mut footer).is_err() {
@@ -72,24 +83,75 @@ pub(crate) fn check_file(file: &mut File) -> Result<(), String> {
     };
     let dictionaries = footer.dictionaries().into_iter().flatten();
     let records = footer.recordBatches().into_iter().flatten();
-    let blocks = (dictionaries.enumerate()).chain(records.enumerate());
-    for (number, block) in blocks {
-        let (Ok(at), Ok(metadata_length)) = (
+    let blocks = (dictionaries
+        .enumerate()
+        .map(|(n, b)| (BatchKind::Dictionary, n, b)))
+    .chain(records.enumerate().map(|(n, b)| (BatchKind::Record, n, b)));
+    for (listed, number, block) in blocks {
+        let named = || format!("{} {number}", listed.name());
+        // Where arrow-rs reads the block: all of it, before the footer.
+        let span = (
             u64::try_from(block.offset()),
             u64::try_from(block.metaDataLength()),
-        ) else {
-            continue;
+            u64::try_from(block.bodyLength()),
+        );
+        let (Ok(at), Ok(metadata_length), Ok(body_length)) = span else {
+            return Err(format!(
+                "{}: its block has a negative offset or length",
+                named()
+            ));
         };
-        let Some(mut message) = read_message(file, at, end) else {
-            continue;
+        let stop = at
+            .checked_add(metadata_length)
+            .and_then(|start| start.checked_add(body_length));
+        if stop.is_none_or(|stop| stop > footer_at) {
+            return Err(format!(
+                "{}: its block (at byte {at}, {metadata_length} bytes of metadata and \
+                 {body_length} of body) runs past the {footer_at} bytes before the footer",
+                named()
+            ));
+        }
+        let Some(mut message) = read_block_message(file, at, metadata_length, body_length) else {
+            return Err(format!(
+                "{}: its block (at byte {at}) holds no readable message",
+                named()
+            ));
         };
-        // The block says where the body starts; the message says how long it is.
-        message.body_start = at.saturating_add(metadata_length);
+        // The block says where the body is.
+        message.body_start = at + metadata_length;
+        message.body_length = body_length;
         if let Some(kind) = message.batch {
-            check_buffers(file, &message, kind, number)?;
+            check_buffers(file, end, &message, kind, number)?;
         }
     }
     Ok(())
+}
+
+/// The message of the block at `at` of an IPC file, parsed as arrow-rs parses it: after its
+/// length prefix, from the rest of the block (metadata and body), so that a flatbuffer that
+/// runs past the prefix is read as arrow-rs reads it. The metadata alone is tried first; the
+/// whole block (which lies within the file) only where that fails.
+fn read_block_message(
+    file: &mut File,
+    at: u64,
+    metadata_length: u64,
+    body_length: u64,
+) -> Option<Message> {
+    let mut word = [0u8; 4];
+    read_at(file, at, &mut word).ok()?;
+    let prefix = if u32::from_le_bytes(word) == CONTINUATION {
+        8
+    } else {
+        4
+    };
+    for length in [metadata_length, metadata_length + body_length] {
+        let mut bytes = vec![0u8; usize::try_from(length).ok()?];
+        read_at(file, at, &mut bytes).ok()?;
+        if let Some(message) = bytes.get(prefix..).and_then(parse_message) {
+            return Some(message);
+        }
+    }
+    None
 }
 
 /// The two kinds of messages with buffers.
@@ -97,6 +159,16 @@ pub(crate) fn check_file(file: &mut File) -> Result<(), String> {
 enum BatchKind {
     Record,
     Dictionary,
+}
+
+impl BatchKind {
+    /// How errors name a batch of this kind.
+    fn name(self) -> &'static str {
+        match self {
+            BatchKind::Record => "record batch",
+            BatchKind::Dictionary => "dictionary batch",
+        }
+    }
 }
 
 /// What a message's metadata says of its body.
@@ -132,7 +204,14 @@ fn read_message(file: &mut File, position: u64, end: u64) -> Option<Message> {
     }
     let mut metadata = vec![0u8; length as usize];
     read_at(file, metadata_at, &mut metadata).ok()?;
-    let message = root_as_message(&metadata).ok()?;
+    let mut message = parse_message(&metadata)?;
+    message.body_start = metadata_at + length;
+    Some(message)
+}
+
+/// What the message flatbuffer `bytes` says of its body (its start is the caller's to set).
+fn parse_message(bytes: &[u8]) -> Option<Message> {
+    let message = root_as_message(bytes).ok()?;
     let (kind, batch) = match message.header_type() {
         MessageHeader::RecordBatch => (BatchKind::Record, message.header_as_record_batch()),
         MessageHeader::DictionaryBatch => (
@@ -163,7 +242,7 @@ fn read_message(file: &mut File, position: u64, end: u64) -> Option<Message> {
             .and_then(|batch| batch.compression())
             .map(|compression| compression.codec()),
         buffers,
-        body_start: metadata_at + length,
+        body_start: 0,
         body_length: u64::try_from(message.bodyLength()).ok()?,
     })
 }
@@ -172,6 +251,7 @@ fn read_message(file: &mut File, position: u64, end: u64) -> Option<Message> {
 /// declares an uncompressed length the allocator refuses.
 fn check_buffers(
     file: &mut File,
+    end: u64,
     message: &Message,
     kind: BatchKind,
     number: usize,
@@ -187,12 +267,17 @@ fn check_buffers(
         _ => return Ok(()),
     };
     for (index, &(offset, length)) in message.buffers.iter().enumerate() {
+        // The buffer's bytes: those of its claimed length that its body and the file hold.
+        let at = message.body_start.saturating_add(offset);
+        let length = length
+            .min(message.body_length.saturating_sub(offset))
+            .min(end.saturating_sub(at));
         // An empty buffer has no length before it.
-        if length < 8 || offset.saturating_add(8) > message.body_length {
+        if length < 8 {
             continue;
         }
         let mut prefix = [0u8; 8];
-        if read_at(file, message.body_start.saturating_add(offset), &mut prefix).is_err() {
+        if read_at(file, at, &mut prefix).is_err() {
             continue;
         }
         let declared = i64::from_le_bytes(prefix);
@@ -209,13 +294,10 @@ fn check_buffers(
         } else {
             continue;
         };
-        let kind = match kind {
-            BatchKind::Record => "record batch",
-            BatchKind::Dictionary => "dictionary batch",
-        };
         return Err(format!(
-            "{kind} {number}, buffer {index}: the compressed buffer says it holds {declared} \
-             bytes uncompressed, {problem}"
+            "{} {number}, buffer {index}: the compressed buffer says it holds {declared} \
+             bytes uncompressed, {problem}",
+            kind.name()
         ));
     }
     Ok(())

@@ -744,6 +744,81 @@ fn compressed_ipc_buffers_of_impossible_sizes_are_errors() {
     }
 }
 
+/// Damaged Arrow IPC files whose footer, blocks or messages arrow-rs would allocate by their
+/// claims before reading them (found by the `cli_import` fuzz target): each is an error before
+/// arrow-rs reads the file, with nothing made.
+#[test]
+fn damaged_ipc_files_are_errors_before_arrow_allocates() {
+    let dir = scratch("tables-ipc-files");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let refused = |name: &str, bytes: &[u8], says: &str| {
+        std::fs::write(dir.join(name), bytes).unwrap();
+        zarrdt(["import", &path(name), &path("out.zarr")]).fails(1, name, says);
+        assert!(!dir.join("out.zarr").exists(), "{name}");
+    };
+    // The trailer of "ARROW1ARROW1" claims a footer of 827 805 522 bytes ("ROW1"), which
+    // arrow-rs allocated (zeroed) before reading.
+    refused(
+        "footer.arrow",
+        b"ARROW1ARROW1",
+        "the Arrow IPC data is damaged: its footer says it is 827805522 bytes, more than the 2 \
+         bytes before the file's trailer",
+    );
+    let values: Vec<i64> = (0..1000).map(|i| i % 7).collect();
+    let batch = RecordBatch::try_from_iter([("x", Arc::new(Int64Array::from(values)) as ArrayRef)])
+        .unwrap();
+    let options = IpcWriteOptions::default()
+        .try_with_compression(Some(CompressionType::LZ4_FRAME))
+        .unwrap();
+    let mut bytes = Vec::new();
+    let mut writer =
+        FileWriter::try_new_with_options(&mut bytes, &batch.schema(), options).unwrap();
+    writer.write(&batch).unwrap();
+    writer.finish().unwrap();
+    drop(writer);
+    // The record batch's block in the footer: offset, metadata length (and 4 bytes of
+    // padding), body length, as the footer's flatbuffer stores the struct.
+    let footer_length =
+        u32::from_le_bytes(bytes[bytes.len() - 10..bytes.len() - 6].try_into().unwrap());
+    let footer_at = bytes.len() - 10 - footer_length as usize;
+    let footer = arrow_ipc::root_as_footer(&bytes[footer_at..bytes.len() - 10]).unwrap();
+    let block = *footer.recordBatches().unwrap().get(0);
+    let mut encoded = block.offset().to_le_bytes().to_vec();
+    encoded.extend(block.metaDataLength().to_le_bytes());
+    encoded.extend([0; 4]);
+    encoded.extend(block.bodyLength().to_le_bytes());
+    let at = (footer_at..bytes.len() - 24)
+        .find(|&i| bytes[i..i + 24] == encoded[..])
+        .expect("the block in the footer");
+    // A block claiming a terabyte of body, which arrow-rs allocated (zeroed) before reading.
+    let mut huge_block = bytes.clone();
+    huge_block[at + 16..at + 24].copy_from_slice(&(1i64 << 40).to_le_bytes());
+    refused(
+        "block.arrow",
+        &huge_block,
+        "record batch 0: its block (at byte ",
+    );
+    // The message's length prefix cut to 8 bytes: its flatbuffer runs past it, which arrow-rs
+    // reads anyway (it parses the whole block), so a declared uncompressed length of 2^62
+    // there must be seen too (it aborted the process).
+    let message = block.offset() as usize;
+    assert_eq!(bytes[message..message + 4], [0xff; 4]);
+    let mut past_prefix = bytes.clone();
+    past_prefix[message + 4..message + 8].copy_from_slice(&8u32.to_le_bytes());
+    let prefix = 8000i64.to_le_bytes();
+    let length_at: Vec<usize> = (0..footer_at - 8)
+        .filter(|&i| bytes[i..i + 8] == prefix)
+        .collect();
+    assert_eq!(length_at.len(), 1);
+    past_prefix[length_at[0]..length_at[0] + 8].copy_from_slice(&(1i64 << 62).to_le_bytes());
+    refused(
+        "prefix.arrow",
+        &past_prefix,
+        "record batch 0, buffer 1: the compressed buffer says it holds 4611686018427387904 \
+         bytes uncompressed, more than LZ4 makes of ",
+    );
+}
+
 /// A zero-dimensional array (one element) goes to a one-row table and comes back with no
 /// dimensions, from Parquet and from Arrow IPC alike.
 #[test]
