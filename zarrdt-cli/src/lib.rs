@@ -26,7 +26,6 @@ mod fields;
 mod inspect;
 mod ipc_buffers;
 mod open;
-mod parquet_batches;
 mod parquet_writer;
 mod progress;
 mod rust;

@@ -17,13 +17,17 @@ use zarrdt::zarrs::storage::{ListableStorageTraits, StorePrefix, WritableStorage
 use crate::Failure;
 use crate::fields::prune;
 use crate::open::{one_line, open};
-use crate::parquet_batches::BATCH_BYTES;
 use crate::progress::Progress;
 use crate::select::SelectionSpec;
 use crate::table_files::{Format, ParquetCodec, Sink, format_of, read_table};
 
 /// Bytes of records per chunk of an imported array, unless `--chunks` says.
 const CHUNK_BYTES: u64 = 1 << 20;
+
+/// Bytes of records per batch `import` reads from a Parquet file, at most (fewer rows than
+/// `--batch-rows` where records are large): a few kilobytes of compressed text can be
+/// hundreds of megabytes of rows.
+const BATCH_BYTES: u64 = 16 << 20;
 
 /// The arguments of `zarrdt export`.
 #[derive(Args)]
@@ -392,7 +396,7 @@ fn abandon(out: &str, local: bool, written: Option<(&dyn WritableStorageTraits, 
 /// The rows of a batch of records of `itemsize` bytes: `asked`, or fewer, so that a batch
 /// holds at most about [`BATCH_BYTES`] (one row at least).
 fn bounded_batch_rows(asked: usize, itemsize: u64) -> usize {
-    let fit = (BATCH_BYTES as u64 / itemsize.max(1)).max(1);
+    let fit = (BATCH_BYTES / itemsize.max(1)).max(1);
     asked.min(usize::try_from(fit).unwrap_or(usize::MAX))
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use arrow_ipc::reader::{FileReader, StreamReader};
 use arrow_ipc::writer::{FileWriter, StreamWriter};
-use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ArrowReaderOptions};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::basic::{Compression as ParquetCompression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 use std::sync::Arc;
@@ -24,7 +24,6 @@ use zarrdt::arrow::arrow_schema::{
 
 use crate::damaged::{Guarded, guarded};
 use crate::ipc_buffers;
-use crate::parquet_batches::{BATCH_BYTES, ParquetBatches};
 use crate::parquet_writer::ParallelParquetWriter;
 
 /// Compression of the Parquet files `export` writes.
@@ -206,16 +205,14 @@ pub(crate) fn read_table(
             // As the IPC readers below, guarded (no damaged Parquet file has made parquet-rs
             // panic yet: 80 tried).
             const WHAT: &str = "the Parquet file";
-            let metadata = guarded(WHAT, || {
-                ArrowReaderMetadata::load(&file, ArrowReaderOptions::default())
-            })??;
-            let rows = u64::try_from(metadata.metadata().file_metadata().num_rows()).ok();
-            let schema = metadata.schema().clone();
-            let batches = ParquetBatches::new(file, metadata, batch_rows, BATCH_BYTES);
+            let builder = guarded(WHAT, || ParquetRecordBatchReaderBuilder::try_new(file))??;
+            let rows = u64::try_from(builder.metadata().file_metadata().num_rows()).ok();
+            let schema = builder.schema().clone();
+            let reader = guarded(WHAT, || builder.with_batch_size(batch_rows).build())??;
             Ok(Source {
                 schema,
                 rows,
-                batches: Box::new(Guarded::new(batches, WHAT, ArrowError::ParquetError)),
+                batches: Box::new(Guarded::new(reader, WHAT, ArrowError::ParquetError)),
             })
         }
         Format::Ipc | Format::IpcStream => {
