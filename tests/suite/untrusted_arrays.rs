@@ -450,8 +450,8 @@ fn run_case(root: &Path, index: usize, case: &Case) {
     ];
     for (entry, command) in commands {
         let cli = Cli {
-            command,
             max_element_size: case.limit,
+            ..Cli::new(command)
         };
         let result = bounded(case, entry, || zarrdt_cli::run(cli, &mut std::io::sink()));
         match (case.accepted(), result) {
@@ -762,8 +762,8 @@ rusty_fork_test! {
 
     /// A shard file of one byte whose index would be 2^33 bytes: zarrs 0.23.14 allocates the
     /// index before reading it (an abort where the memory is not there); the shard check reads
-    /// no more than the file holds. (A larger index is refused when the array is opened: zarrs
-    /// bounds a shard's size by its inner chunks' count times its bytes, 2^61 at most.)
+    /// no more than the file holds. (Opened here with the index limit raised to it: by default
+    /// an index of more than 256 MiB is refused when the array is opened.)
     #[test]
     fn a_short_shard_costs_no_index_sized_allocation() {
         let document = v3_document(json!({"shape": [1u64 << 29],
@@ -780,7 +780,10 @@ rusty_fork_test! {
         std::fs::write(root.join("c/0"), [7u8]).unwrap();
         let (result, usage) = meter::measure(|| {
             let store = Arc::new(FilesystemStore::new(&root).unwrap());
-            let array = zarrdt::array::open_array(store, "/").map_err(|e| e.to_string())?;
+            let array = OpenOptions::new()
+                .max_shard_index_size(1 << 33)
+                .open(store, "/")
+                .map_err(|e| e.to_string())?;
             array.retrieve_values(&[0..1]).map_err(|e| e.to_string())
         });
         assert!(usage.peak_bytes <= BASE_BYTES, "{} bytes at once", usage.peak_bytes);
@@ -1201,6 +1204,86 @@ rusty_fork_test! {
         let store = Arc::new(FilesystemStore::new(&root).unwrap());
         let error = zarrdt::array::open_array(store, "/").unwrap_err().to_string();
         assert!(error.contains("codecs[0]") && error.contains("2^61"), "{error}");
+    }
+}
+
+rusty_fork_test! {
+    /// A shard's index is 16 bytes per inner chunk, a number the metadata sets: a 450-byte
+    /// `zarr.json` of shards of 2^29 inner chunks made a write of one record store an 8 GiB
+    /// index, and a read of two records of it was killed at 24 GB. An index beyond the limit
+    /// (256 MiB by default) is refused when the array is opened, at any level of sharding,
+    /// naming the codec, its inner chunks and the size; a raised limit opens it, and an array at the
+    /// limit is written and read within its index's memory.
+    #[test]
+    fn a_shard_index_beyond_the_limit_is_refused_when_opened() {
+        let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
+        let sharding = |inner: u64, codecs: Json| {
+            json!({"name": "sharding_indexed", "configuration": {
+                "chunk_shape": [inner], "codecs": codecs,
+                "index_codecs": [bytes.clone(), {"name": "crc32c"}], "index_location": "end"}})
+        };
+        let document = |shard: u64, codecs: Json| {
+            v3_document(json!({"shape": [10], "data_type": "uint32", "fill_value": 0,
+                "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [shard]}},
+                "codecs": codecs}))
+        };
+        let flat = document(1 << 29, json!([sharding(1, json!([bytes.clone()]))]));
+        // A shard of one inner shard of 2^25 inner chunks: the outer index is 16 bytes, the
+        // inner one 512 MiB.
+        let nested = document(
+            1 << 25,
+            json!([sharding(1 << 25, json!([sharding(1, json!([bytes.clone()]))]))]),
+        );
+        for (name, document, member, count, size) in [
+            ("index of 8 GiB", &flat, "codecs[0]", "536870912 inner chunks", 1u64 << 33),
+            (
+                "inner index of 512 MiB",
+                &nested,
+                "codecs[0].configuration.codecs[0]",
+                "33554432 inner chunks",
+                1 << 29,
+            ),
+        ] {
+            let root = write_array(name, document, &[]);
+            let open = || Arc::new(FilesystemStore::new(&root).unwrap());
+            let (result, usage) = meter::measure(|| zarrdt::array::open_array(open(), "/"));
+            assert!(usage.peak_bytes <= 1 << 20, "{name}: {usage:?}");
+            let error = result.expect_err(name);
+            assert!(
+                matches!(&error, ArrayError::ShardIndexTooLarge { member: m, size: s, limit, .. }
+                    if m == member && *s == size && *limit == 256 << 20),
+                "{name}: {error:?}"
+            );
+            let text = error.to_string();
+            for part in [member, count, &size.to_string(), "max_shard_index_size"] {
+                assert!(text.contains(part), "{name}: {part} in {text}");
+            }
+            // Raised, it opens (nothing is written: the index alone would be its size).
+            OpenOptions::new()
+                .max_shard_index_size(size)
+                .open(open(), "/")
+                .unwrap_or_else(|error| panic!("{name}: {error}"));
+            let below = OpenOptions::new().max_shard_index_size(size - 1).open(open(), "/");
+            assert!(below.is_err(), "{name}");
+        }
+
+        // Shards of 2^20 inner chunks, a 16 MiB index: opened with the default limit, one
+        // written and read; lowered to 1 MiB, the limit refuses it.
+        let root = write_array(
+            "index of 16 MiB",
+            &document(1 << 20, json!([sharding(1, json!([bytes.clone()]))])),
+            &[],
+        );
+        let store = Arc::new(FilesystemStore::new(&root).unwrap());
+        let lowered = OpenOptions::new().max_shard_index_size(1 << 20).open(store.clone(), "/");
+        assert!(matches!(lowered, Err(ArrayError::ShardIndexTooLarge { size, .. }) if size == 16 << 20));
+        let array = zarrdt::array::open_array(store, "/").unwrap();
+        let (written, usage) = meter::measure(|| array.store_records(&[2..4], &[5u32, 6]));
+        written.unwrap();
+        assert!(usage.peak_bytes <= 4 * (16 << 20), "write: {usage:?}");
+        let (read, usage) = meter::measure(|| array.retrieve_records::<u32>(&[0..10]));
+        assert_eq!(read.unwrap(), [0, 0, 5, 6, 0, 0, 0, 0, 0, 0]);
+        assert!(usage.peak_bytes <= 4 * (16 << 20), "read: {usage:?}");
     }
 }
 

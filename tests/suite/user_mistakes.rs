@@ -541,3 +541,29 @@ fn a_path_without_its_leading_slash_names_the_same_node() {
         &["runs/a/"],
     );
 }
+
+/// Shards of more inner chunks than `open_array` opens by default (an index of more than 256
+/// MiB, 16 bytes per inner chunk) are refused before anything is written, naming the codec
+/// and the size, so that no array is made that would not open; at the limit it is made and
+/// opens.
+#[test]
+fn shards_whose_index_open_array_would_refuse_are_not_created() {
+    let dir = scratch("shard_index_limit");
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let error = refused(
+        ArrayOptions::new(vec![1 << 25], vec![1])
+            .shards(vec![1 << 25])
+            .create(store.clone(), "/over", &Count::default()),
+        &["codecs[0]", "536870912 bytes", "limit of 268435456 bytes"],
+    );
+    assert!(
+        matches!(error, Error::ShardIndexTooLarge { .. }),
+        "{error:?}"
+    );
+    assert!(!dir.join("over").exists(), "nothing written");
+    ArrayOptions::new(vec![1 << 24], vec![1])
+        .shards(vec![1 << 24])
+        .create(store.clone(), "/at", &Count::default())
+        .unwrap();
+    open_array(store, "/at").unwrap();
+}

@@ -39,7 +39,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use clap::{Parser, Subcommand, ValueEnum};
-use zarrdt::array::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions};
+use zarrdt::array::{DEFAULT_MAX_ELEMENT_SIZE, DEFAULT_MAX_SHARD_INDEX_SIZE, OpenOptions};
 
 pub use crate::damaged::panics_are_caught;
 pub use crate::open::one_line;
@@ -60,6 +60,11 @@ pub struct Cli {
     /// element for its fill value).
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_ELEMENT_SIZE)]
     pub max_element_size: usize,
+    /// Refuse arrays whose shards have an index of more than this many bytes (16 per inner
+    /// chunk): a write into a shard holds and stores its whole index, a read of a stored shard
+    /// reads it.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_SHARD_INDEX_SIZE)]
+    pub max_shard_index_size: u64,
 }
 
 impl Cli {
@@ -68,6 +73,7 @@ impl Cli {
         Cli {
             command,
             max_element_size: DEFAULT_MAX_ELEMENT_SIZE,
+            max_shard_index_size: DEFAULT_MAX_SHARD_INDEX_SIZE,
         }
     }
 }
@@ -194,7 +200,9 @@ impl From<io::Error> for Failure {
 
 /// Runs the tool, writing its output to `out`.
 pub fn run(cli: Cli, out: &mut impl Write) -> Result<(), Failure> {
-    let limits = OpenOptions::new().max_element_size(cli.max_element_size);
+    let limits = OpenOptions::new()
+        .max_element_size(cli.max_element_size)
+        .max_shard_index_size(cli.max_shard_index_size);
     match cli.command {
         Command::Inspect { path, json } => {
             let opened = open::open(&path, &limits)?;

@@ -22,7 +22,7 @@ use crate::codec::lzma::LzmaCodec;
 use crate::codec::zlib_bz2::Kind;
 use crate::convert::{endianness_of, fill_metadata};
 use crate::node::node_path;
-use crate::open::{limits, read_json};
+use crate::open::{DEFAULT_MAX_SHARD_INDEX_SIZE, limits, read_json};
 use crate::{Error, open_array, register};
 
 /// How chunks are compressed: zarrs' zstd, gzip and Blosc, and numcodecs' zlib, bz2, lz4 and
@@ -180,7 +180,9 @@ impl ArrayOptions {
 
     /// Groups the chunks into shards of `shard_shape` (a multiple of the chunk shape): one
     /// object per shard in the store, with an index of its chunks (`sharding_indexed`, with a
-    /// crc32c checksum of the index).
+    /// crc32c checksum of the index). Shards of more than 16 Mi chunks (an index of more than
+    /// [`DEFAULT_MAX_SHARD_INDEX_SIZE`]) are [`Error::ShardIndexTooLarge`] when the array is
+    /// created, since [`open_array`] would refuse them.
     #[must_use]
     pub fn shards(mut self, shard_shape: Vec<u64>) -> Self {
         self.shard_shape = Some(shard_shape);
@@ -418,7 +420,8 @@ impl ArrayOptions {
     /// the array has, every chunk extent positive, every shard extent a positive multiple of
     /// the chunk's, and then the limits [`open_array`] checks a document's shapes by (no count
     /// of elements or bytes, of `element_size` each, beyond what zarrs computes without
-    /// overflowing), so that no array is created that would not open. An error names the
+    /// overflowing, no shard index beyond [`DEFAULT_MAX_SHARD_INDEX_SIZE`]), so that no array
+    /// is created that [`open_array`] would not open. An error names the
     /// member of the document `key` at fault (`grid`: the one that holds the chunk shape).
     fn check_shape(&self, key: &StoreKey, grid: &str, element_size: usize) -> Result<(), Error> {
         let dimensions = self.shape.len();
@@ -454,7 +457,15 @@ impl ArrayOptions {
                 self.chunk_shape
             )));
         }
-        limits::check_chunks(key, grid, &self.shape, shards, element_size)
+        limits::check_chunks(key, grid, &self.shape, shards, element_size)?;
+        // The sharding codec is the first of the codecs.
+        limits::check_shard_index(
+            key,
+            "codecs[0]",
+            shards,
+            &self.chunk_shape,
+            DEFAULT_MAX_SHARD_INDEX_SIZE,
+        )
     }
 
     /// A node at `node` of `store` (or an array above it) is an error before anything else

@@ -167,6 +167,27 @@ pub enum Error {
         limit: usize,
     },
 
+    /// An array whose shards have an index larger than the limit it was opened with
+    /// ([`OpenOptions::max_shard_index_size`](crate::OpenOptions::max_shard_index_size)):
+    /// every write into such a shard would hold and store the whole index.
+    #[error(
+        "{key}: {member}: shards of {inner_chunks} inner chunks have an index of {size} bytes, \
+         more than the limit of {limit} bytes; raise it (OpenOptions::max_shard_index_size, \
+         zarrdt --max-shard-index-size) to open the array"
+    )]
+    ShardIndexTooLarge {
+        /// The store key of the metadata document.
+        key: String,
+        /// The codec, as a path in the document (`codecs[0]`).
+        member: String,
+        /// The number of inner chunks in a shard.
+        inner_chunks: u64,
+        /// The size of a shard's index, in bytes (16 per inner chunk).
+        size: u64,
+        /// The limit, in bytes.
+        limit: u64,
+    },
+
     /// A read whose output cannot be allocated: a subset of more elements than the machine
     /// can hold (of an array whose chunks may all be missing, so that nothing stored limits
     /// it). Refused before anything is read.

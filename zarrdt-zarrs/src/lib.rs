@@ -85,7 +85,9 @@ mod subset;
 pub use create::{ArrayOptions, Compression};
 pub use data_type::StructDataType;
 pub use error::Error;
-pub use open::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions, open_array, register};
+pub use open::{
+    DEFAULT_MAX_ELEMENT_SIZE, DEFAULT_MAX_SHARD_INDEX_SIZE, OpenOptions, open_array, register,
+};
 pub use record::RecordType;
 pub use records::{BlockReader, Blocks, DEFAULT_BLOCK_BYTES, ReadRecords, WriteRecords};
 pub use shard::{ShardIndex, check_shards};

@@ -82,6 +82,42 @@ fn invalid_metadata() {
     zarrdt(["inspect", p(&dir)]).fails(1, p(&dir), ".zarray");
 }
 
+/// Shards whose index is more than `--max-shard-index-size` (256 MiB, 16 Mi inner chunks, by
+/// default) are refused when the array is opened, naming the codec, the size, the limit and the
+/// flag: a write into one would store its whole index, a read of one reads it. A larger limit
+/// opens it.
+#[test]
+fn shard_indexes_beyond_the_limit() {
+    let dir = scratch("shard_index_limit");
+    let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
+    fs::write(
+        dir.join("zarr.json"),
+        json!({"zarr_format": 3, "node_type": "array", "shape": [10], "data_type": "uint8",
+               "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [1u64 << 29]}},
+               "chunk_key_encoding": {"name": "default"}, "fill_value": 0,
+               "codecs": [{"name": "sharding_indexed", "configuration": {
+                   "chunk_shape": [1], "codecs": [bytes.clone()], "index_codecs": [bytes]}}]})
+        .to_string(),
+    )
+    .unwrap();
+    for command in ["inspect", "dump", "rust"] {
+        for part in [
+            "codecs[0]",
+            "8589934592 bytes",
+            "limit of 268435456 bytes",
+            "--max-shard-index-size",
+        ] {
+            zarrdt([command, p(&dir)]).fails(1, p(&dir), part);
+        }
+    }
+    // With the limit raised, it opens (and reads nothing: no shard is stored).
+    let inspected = zarrdt(["inspect", "--max-shard-index-size", "8589934592", p(&dir)]).ok();
+    assert!(
+        inspected.contains("sharding_indexed") || inspected.contains("shard"),
+        "{inspected}"
+    );
+}
+
 /// An element larger than `--max-element-size` (16 MiB by default) is refused before anything
 /// of its size is allocated, naming its size, the limit and the flag; a larger limit opens it.
 #[test]

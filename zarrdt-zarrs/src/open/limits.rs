@@ -16,6 +16,10 @@ use crate::Error;
 /// The default limit on the size of one element (record), in bytes: 16 MiB.
 pub const DEFAULT_MAX_ELEMENT_SIZE: usize = 16 << 20;
 
+/// The default limit on the size of one shard's index, in bytes: 256 MiB, the index of a
+/// shard of 16 Mi inner chunks (16 bytes each).
+pub const DEFAULT_MAX_SHARD_INDEX_SIZE: u64 = 256 << 20;
+
 /// The most bytes a chunk (or shard) may span, counting its full shape: beyond this, zarrs'
 /// size computations overflow. Real chunks are many orders of magnitude smaller.
 const MAX_CHUNK_BYTES: u64 = 1 << 62;
@@ -37,13 +41,16 @@ const MAX_CHUNK_BYTES: u64 = 1 << 62;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpenOptions {
     max_element_size: usize,
+    max_shard_index_size: u64,
 }
 
 impl Default for OpenOptions {
-    /// Elements of at most [`DEFAULT_MAX_ELEMENT_SIZE`] bytes.
+    /// Elements of at most [`DEFAULT_MAX_ELEMENT_SIZE`] bytes, shard indexes of at most
+    /// [`DEFAULT_MAX_SHARD_INDEX_SIZE`].
     fn default() -> Self {
         OpenOptions {
             max_element_size: DEFAULT_MAX_ELEMENT_SIZE,
+            max_shard_index_size: DEFAULT_MAX_SHARD_INDEX_SIZE,
         }
     }
 }
@@ -65,6 +72,33 @@ impl OpenOptions {
     /// The limit on the size of one element, in bytes.
     pub fn element_size_limit(&self) -> usize {
         self.max_element_size
+    }
+
+    /// Refuses arrays whose shards (at any level of sharding) have an index of more than
+    /// `bytes` bytes, 16 per inner chunk (256 MiB by default, 16 Mi inner chunks). A shard's
+    /// shape and its inner chunks' are numbers in the metadata: every write into a shard holds
+    /// and stores its whole index, even for one record (a 450-byte `zarr.json` of shards of
+    /// 2^29 inner chunks made a write of one record store an 8 GiB index), and every read of a
+    /// stored shard reads it.
+    ///
+    /// ```no_run
+    /// use std::sync::Arc;
+    /// use zarrdt::array::OpenOptions;
+    /// use zarrdt::zarrs::filesystem::FilesystemStore;
+    ///
+    /// let store = Arc::new(FilesystemStore::new("fine-shards.zarr")?);
+    /// // Shards of up to 2^27 inner chunks, from a source you trust.
+    /// let array = OpenOptions::new().max_shard_index_size(2 << 30).open(store, "/")?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_shard_index_size(mut self, bytes: u64) -> Self {
+        self.max_shard_index_size = bytes;
+        self
+    }
+
+    /// The limit on the size of one shard's index, in bytes.
+    pub fn shard_index_size_limit(&self) -> u64 {
+        self.max_shard_index_size
     }
 
     /// `size`, the size of an element of the array at `path`, if it is within the limit.
@@ -227,7 +261,12 @@ const V3_MEMBERS: [&str; 11] = [
 /// and `v2`, whose keys stay inside the array's prefix), no storage transformers, every
 /// `sharding_indexed` codec (its inner chunks within its shards) and `transpose` order, and no
 /// member the spec does not define but an extension that says `"must_understand": false`.
-pub(crate) fn check_v3(key: &str, json: &Json, element_size: usize) -> Result<(), Error> {
+pub(crate) fn check_v3(
+    key: &str,
+    json: &Json,
+    element_size: usize,
+    options: &OpenOptions,
+) -> Result<(), Error> {
     let object = json
         .as_object()
         .ok_or_else(|| Error::metadata(key, None, "must be a JSON object"))?;
@@ -296,7 +335,12 @@ pub(crate) fn check_v3(key: &str, json: &Json, element_size: usize) -> Result<()
             .unwrap_or(u64::MAX),
         inner_counts: 1,
     };
-    check_codecs(key, "codecs", codecs, &chunk_shape, element_size, top)
+    let level = Level {
+        key,
+        element_size,
+        index_limit: options.max_shard_index_size,
+    };
+    check_codecs(&level, "codecs", codecs, &chunk_shape, top)
 }
 
 /// What the levels of sharding above a codec list make of a chunk of the array: zarrs bounds
@@ -345,16 +389,26 @@ fn check_key_encoding(key: &str, encoding: &Json) -> Result<(), Error> {
     }
 }
 
+/// What every codec list of an array's metadata is checked against.
+struct Level<'a> {
+    /// The metadata document's store key.
+    key: &'a str,
+    /// The size of one element, in bytes.
+    element_size: usize,
+    /// The most bytes a shard's index may take ([`OpenOptions::max_shard_index_size`]).
+    index_limit: u64,
+}
+
 /// Checks a v3 codec list whose chunks have `chunk_shape`: sharding (recursively, each level's
-/// inner chunks within its shards) and transpose orders.
+/// inner chunks within its shards, each shard's index within the limit) and transpose orders.
 fn check_codecs(
-    key: &str,
+    level: &Level<'_>,
     member: &str,
     codecs: &Json,
     chunk_shape: &[u64],
-    element_size: usize,
     sharded: Sharded,
 ) -> Result<(), Error> {
+    let (key, element_size) = (level.key, level.element_size);
     let list = codecs
         .as_array()
         .ok_or_else(|| invalid(key, member, format!("must be a list, not {codecs}")))?;
@@ -371,15 +425,7 @@ fn check_codecs(
                     .ok_or_else(|| invalid(key, &here, "sharding_indexed without a chunk_shape"))?;
                 let inner = extents_of(inner, key, &format!("{here}.configuration.chunk_shape"))?;
                 check_chunks(key, &here, chunk_shape, &inner, element_size)?;
-                // The index has an entry of 16 bytes per inner chunk of a shard.
-                let entries = chunk_shape
-                    .iter()
-                    .zip(&inner)
-                    .try_fold(16u64, |bytes, (&shard, &chunk)| {
-                        bytes.checked_mul(shard.div_ceil(chunk))
-                    })
-                    .filter(|&bytes| bytes <= MAX_CHUNK_BYTES);
-                if entries.is_none() {
+                if index_size(chunk_shape, &inner).is_none_or(|size| size > MAX_CHUNK_BYTES) {
                     return Err(invalid(
                         key,
                         &here,
@@ -408,13 +454,13 @@ fn check_codecs(
                         ),
                     ));
                 }
+                check_shard_index(key, &here, chunk_shape, &inner, level.index_limit)?;
                 if let Some(codecs) = configuration.get("codecs") {
                     check_codecs(
-                        key,
+                        level,
                         &format!("{here}.configuration.codecs"),
                         codecs,
                         &inner,
-                        element_size,
                         Sharded {
                             inner_counts: inner_counts.unwrap_or(u64::MAX),
                             ..sharded
@@ -433,6 +479,40 @@ fn check_codecs(
             }
             _ => {}
         }
+    }
+    Ok(())
+}
+
+/// The size of the index of a shard of `shard` elements in inner chunks of `inner`: an entry
+/// of 16 bytes per inner chunk (`None` beyond `u64`).
+fn index_size(shard: &[u64], inner: &[u64]) -> Option<u64> {
+    shard
+        .iter()
+        .zip(inner)
+        .try_fold(16u64, |bytes, (&shard, &chunk)| {
+            bytes.checked_mul(shard.div_ceil(chunk.max(1)))
+        })
+}
+
+/// Checks that the index of a shard of `shard` elements in inner chunks of `inner` (16 bytes
+/// an inner chunk) is at most `limit` bytes; the error names the codec `member` of the
+/// document `key`.
+pub(crate) fn check_shard_index(
+    key: &str,
+    member: &str,
+    shard: &[u64],
+    inner: &[u64],
+    limit: u64,
+) -> Result<(), Error> {
+    let size = index_size(shard, inner).unwrap_or(u64::MAX);
+    if size > limit {
+        return Err(Error::ShardIndexTooLarge {
+            key: key.to_owned(),
+            member: member.to_owned(),
+            inner_chunks: size / 16,
+            size,
+            limit,
+        });
     }
     Ok(())
 }

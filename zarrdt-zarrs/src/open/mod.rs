@@ -7,7 +7,7 @@ pub(crate) mod limits;
 mod v2;
 mod v3;
 
-pub use limits::{DEFAULT_MAX_ELEMENT_SIZE, OpenOptions};
+pub use limits::{DEFAULT_MAX_ELEMENT_SIZE, DEFAULT_MAX_SHARD_INDEX_SIZE, OpenOptions};
 
 use std::sync::{Arc, Once};
 
@@ -92,7 +92,8 @@ fn zarrs_metadata<T: serde::de::DeserializeOwned>(key: &str, json: Json) -> Resu
 ///   NumPy fills it.
 ///
 /// The metadata is untrusted: an element larger than the limit is
-/// [`Error::ElementTooLarge`], before anything of its size is allocated; shapes whose
+/// [`Error::ElementTooLarge`], before anything of its size is allocated, a shard whose index
+/// is larger than its limit [`Error::ShardIndexTooLarge`] ([`OpenOptions`]); shapes whose
 /// products overflow, chunk grids other than `regular`, chunk key encodings other than
 /// `default` and `v2`, and codec configurations zarrs cannot use safely are
 /// [`Error::Metadata`] naming the document and the member. A `path` that is not a node path

@@ -41,7 +41,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         let record = ZarrDataType::from_v3_json(data_type).map_err(in_document)?;
         let size = record.size();
         options.check_element_size(path, size)?;
-        limits::check_v3(&key, &json, size)?;
+        limits::check_v3(&key, &json, size, options)?;
         let elements = ElementMetadataV3::from_json(&json).map_err(in_document)?;
         if !json["fill_value"].is_object() {
             json["fill_value"] = elements
@@ -61,7 +61,7 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
             Some(size) => options.check_element_size(path, size)?,
             None => VARIABLE_ELEMENT_SIZE,
         };
-        limits::check_v3(&key, &json, size)?;
+        limits::check_v3(&key, &json, size, options)?;
     }
     let metadata: ArrayMetadataV3 = super::zarrs_metadata(&key, json)?;
     Ok(Array::new_with_metadata(
