@@ -168,12 +168,14 @@ pub enum Error {
     },
 
     /// An array whose shards have an index larger than the limit it was opened with
-    /// ([`OpenOptions::max_shard_index_size`](crate::OpenOptions::max_shard_index_size)):
+    /// ([`OpenOptions::max_shard_index_size`](crate::OpenOptions::max_shard_index_size)), or
+    /// an array to be created whose shards [`open_array`](crate::open_array) would refuse so:
     /// every write into such a shard would hold and store the whole index.
     #[error(
         "{key}: {member}: shards of {inner_chunks} inner chunks have an index of {size} bytes, \
-         more than the limit of {limit} bytes; raise it (OpenOptions::max_shard_index_size, \
-         zarrdt --max-shard-index-size) to open the array"
+         more than the limit of {limit} bytes (a write into a shard holds its whole index); \
+         such arrays open only with the limit raised (OpenOptions::max_shard_index_size, \
+         zarrdt --max-shard-index-size)"
     )]
     ShardIndexTooLarge {
         /// The store key of the metadata document.
