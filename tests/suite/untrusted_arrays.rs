@@ -1212,8 +1212,9 @@ rusty_fork_test! {
     /// `zarr.json` of shards of 2^29 inner chunks made a write of one record store an 8 GiB
     /// index, and a read of two records of it was killed at 24 GB. An index beyond the limit
     /// (256 MiB by default) is refused when the array is opened, at any level of sharding,
-    /// naming the codec, its inner chunks and the size; a raised limit opens it, and an array at the
-    /// limit is written and read within its index's memory.
+    /// naming the codec, its inner chunks and the size; a raised limit opens it, and an array
+    /// whose index is within the limit (16 MiB) is written and read in at most four times its
+    /// index's memory.
     #[test]
     fn a_shard_index_beyond_the_limit_is_refused_when_opened() {
         let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});

@@ -425,16 +425,18 @@ fn check_codecs(
                     .ok_or_else(|| invalid(key, &here, "sharding_indexed without a chunk_shape"))?;
                 let inner = extents_of(inner, key, &format!("{here}.configuration.chunk_shape"))?;
                 check_chunks(key, &here, chunk_shape, &inner, element_size)?;
-                if index_size(chunk_shape, &inner).is_none_or(|size| size > MAX_CHUNK_BYTES) {
-                    return Err(invalid(
-                        key,
-                        &here,
-                        format!(
-                            "shards of {chunk_shape:?} in inner chunks of {inner:?} have an index \
-                             of more than 2^62 bytes"
-                        ),
-                    ));
-                }
+                let index = index_size(chunk_shape, &inner)
+                    .filter(|&size| size <= MAX_CHUNK_BYTES)
+                    .ok_or_else(|| {
+                        invalid(
+                            key,
+                            &here,
+                            format!(
+                                "shards of {chunk_shape:?} in inner chunks of {inner:?} have an \
+                                 index of more than 2^62 bytes"
+                            ),
+                        )
+                    })?;
                 let inner_elements = inner.iter().product::<u64>().max(1);
                 let inner_counts = sharded
                     .inner_counts
@@ -454,7 +456,7 @@ fn check_codecs(
                         ),
                     ));
                 }
-                check_shard_index(key, &here, chunk_shape, &inner, level.index_limit)?;
+                check_index_size(key, &here, index, level.index_limit)?;
                 if let Some(codecs) = configuration.get("codecs") {
                     check_codecs(
                         level,
@@ -505,6 +507,11 @@ pub(crate) fn check_shard_index(
     limit: u64,
 ) -> Result<(), Error> {
     let size = index_size(shard, inner).unwrap_or(u64::MAX);
+    check_index_size(key, member, size, limit)
+}
+
+/// Checks that a shard index of `size` bytes is at most `limit` bytes.
+fn check_index_size(key: &str, member: &str, size: u64, limit: u64) -> Result<(), Error> {
     if size > limit {
         return Err(Error::ShardIndexTooLarge {
             key: key.to_owned(),

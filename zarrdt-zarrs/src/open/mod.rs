@@ -91,9 +91,9 @@ fn zarrs_metadata<T: serde::de::DeserializeOwned>(key: &str, json: Json) -> Resu
 ///   zstd, gzip, …). A `null` fill value of a structured dtype reads as the zero record, as
 ///   NumPy fills it.
 ///
-/// The metadata is untrusted: an element larger than the limit is
-/// [`Error::ElementTooLarge`], before anything of its size is allocated, a shard whose index
-/// is larger than its limit [`Error::ShardIndexTooLarge`] ([`OpenOptions`]); shapes whose
+/// The metadata is untrusted. An element larger than its limit is [`Error::ElementTooLarge`]
+/// and a shard whose index is larger than its limit is [`Error::ShardIndexTooLarge`] (both
+/// limits are in [`OpenOptions`]), before anything of their size is allocated. Shapes whose
 /// products overflow, chunk grids other than `regular`, chunk key encodings other than
 /// `default` and `v2`, and codec configurations zarrs cannot use safely are
 /// [`Error::Metadata`] naming the document and the member. A `path` that is not a node path
