@@ -9,8 +9,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD as BASE64;
@@ -30,13 +29,6 @@ use crate::common::{clock, meter};
 const SMALL_LIMIT: usize = 64 << 10;
 /// Memory any entry point may hold beyond twice the element.
 const BASE_BYTES: usize = 64 << 20;
-
-/// Whether each entry point is timed too (the `timing_` test, in its own process).
-static TIMED: AtomicBool = AtomicBool::new(false);
-/// The time an entry point may take on a case (best of one): a second in a release build,
-/// three in the debug build `.ci/run` times (whose slowest case takes about a third of a
-/// second); work proportional to a size read from the input (up to 2³¹ bytes) takes far longer.
-const LIMIT_TIME: Duration = Duration::from_secs(if cfg!(debug_assertions) { 3 } else { 1 });
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Version {
@@ -299,7 +291,8 @@ fn write_case(root: &Path, index: usize, case: &Case) -> PathBuf {
     dir
 }
 
-/// Runs `entry` on `case`, within its memory budget (and, when timed, a second); its result.
+/// Runs `entry` on `case`, within its memory budget, its time recorded on the benchmark's
+/// [`clock`]; its result.
 fn bounded<T>(case: &Case, entry: &str, run: impl FnOnce() -> T) -> T {
     let budget = if entry == "the core" {
         case.core_budget()
@@ -318,13 +311,10 @@ fn bounded<T>(case: &Case, entry: &str, run: impl FnOnce() -> T) -> T {
     // The core has no element limit of its own: the fill of an element it accepts (up to
     // 2^31 - 1 bytes) is that many bytes, which this suite's counting allocator zeroes by
     // hand (peak_alloc's alloc_zeroed writes every byte; the system allocator maps zero
-    // pages instead), so its time follows the element there; it is held to the second up
-    // to the default limit, as every other entry point is for every case.
-    let timed = TIMED.load(Ordering::Relaxed)
-        && (entry != "the core" || case.size <= DEFAULT_MAX_ELEMENT_SIZE as u64);
-    if timed {
+    // pages instead), so its time follows the element there; it is timed up to the default
+    // limit, as every other entry point is for every case.
+    if entry != "the core" || case.size <= DEFAULT_MAX_ELEMENT_SIZE as u64 {
         clock::record(&format!("{} through {entry}", case.name), took);
-        assert!(took <= LIMIT_TIME, "{}: {entry} took {took:?}", case.name);
     }
     result
 }
@@ -474,7 +464,7 @@ fn run_case(root: &Path, index: usize, case: &Case) {
 }
 
 /// Runs every case, reporting every failure by name.
-fn run_cases() {
+pub(crate) fn run_cases() {
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("untrusted-arrays");
     let cases = cases();
     let mut failures = Vec::new();
@@ -507,16 +497,6 @@ rusty_fork_test! {
     #[test]
     fn every_entry_point_is_bounded_by_the_input() {
         run_cases();
-    }
-
-    /// The same cases under a clock: every entry point within [`LIMIT_TIME`] on each (run by
-    /// `.ci/run` on purpose, with `--ignored`).
-    #[test]
-    #[ignore = "timing: .ci/run runs it on purpose"]
-    fn timing_every_entry_point_is_bounded_by_the_input() {
-        TIMED.store(true, Ordering::Relaxed);
-        run_cases();
-        clock::report(LIMIT_TIME);
     }
 }
 

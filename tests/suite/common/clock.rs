@@ -1,25 +1,35 @@
-//! The clock of the `timing_` tests: each timed case is recorded, and the test reports its
-//! slowest case against the limit, so that a CI log shows the margin, not only a pass.
+//! The clock of the hostile-input benchmark (`cargo bench --bench hostile_inputs`): the cases
+//! of `bounded_inputs` and `untrusted_arrays` record how long each took, and the benchmark,
+//! which includes those modules, reports the times against its targets. The tests themselves
+//! bound memory and allocations; a time is never asserted in a test (a loaded machine would
+//! fail it), and in the test suite the clock is never started, so nothing is kept.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// The slowest case recorded in this process: its time and name.
-static SLOWEST: Mutex<Option<(Duration, String)>> = Mutex::new(None);
+/// Whether times are kept: set by the benchmark.
+static RUNNING: AtomicBool = AtomicBool::new(false);
+/// Every case's time, in the order they ran.
+static TIMES: Mutex<Vec<(String, Duration)>> = Mutex::new(Vec::new());
 
-/// Records that `name` took `took`.
+/// Starts keeping the times recorded from now on.
+pub(crate) fn start() {
+    RUNNING.store(true, Ordering::Relaxed);
+}
+
+/// Records that `name` took `took` (kept only once the clock is started).
 pub(crate) fn record(name: &str, took: Duration) {
-    let mut slowest = SLOWEST.lock().unwrap_or_else(|poison| poison.into_inner());
-    if slowest.as_ref().is_none_or(|(time, _)| took > *time) {
-        *slowest = Some((took, name.to_owned()));
+    if RUNNING.load(Ordering::Relaxed) {
+        let mut times = TIMES.lock().unwrap_or_else(|poison| poison.into_inner());
+        times.push((name.to_owned(), took));
     }
 }
 
-/// Prints the slowest case recorded and the limit it was held to (seen with `--nocapture`).
-pub(crate) fn report(limit: Duration) {
-    let slowest = SLOWEST.lock().unwrap_or_else(|poison| poison.into_inner());
-    match &*slowest {
-        Some((time, name)) => eprintln!("slowest case: {name}, {time:?} (limit {limit:?})"),
-        None => eprintln!("no case was timed"),
-    }
+/// The times recorded since the last call, slowest first.
+pub(crate) fn take() -> Vec<(String, Duration)> {
+    let mut times = TIMES.lock().unwrap_or_else(|poison| poison.into_inner());
+    let mut taken = std::mem::take(&mut *times);
+    taken.sort_by_key(|(_, took)| std::cmp::Reverse(*took));
+    taken
 }
