@@ -23,7 +23,7 @@ use crate::codec::zlib_bz2::Kind;
 use crate::convert::{endianness_of, fill_metadata};
 use crate::node::node_path;
 use crate::open::{DEFAULT_MAX_SHARD_INDEX_SIZE, limits, read_json};
-use crate::{Error, open_array, register};
+use crate::{Error, StructDataType, open_array, register};
 
 /// How chunks are compressed: zarrs' zstd, gzip and Blosc, and numcodecs' zlib, bz2, lz4 and
 /// lzma, under the names zarr-python writes them with (Zarr v3 `numcodecs.lz4`, v2 `lz4`), so
@@ -605,10 +605,14 @@ impl ArrayOptions {
     }
 }
 
-/// The zarrs data type of a Zarr data type: its v3 metadata, created through zarrs' registry
-/// (zarrdt's [`StructDataType`](crate::StructDataType) for structs, zarrs' own for scalars).
-/// An error names the metadata document `key` the data type was to be written in.
+/// The zarrs data type of a Zarr data type: zarrdt's [`StructDataType`] for structs (made
+/// from the type itself, not its v3 JSON, which lists one field per item of a subarray), zarrs'
+/// own for scalars, created through zarrs' registry from their v3 metadata. An error names the
+/// metadata document `key` the data type was to be written in.
 fn zarrs_data_type(data_type: &ZarrDataType, key: &StoreKey) -> Result<DataType, Error> {
+    if !matches!(data_type, ZarrDataType::Scalar(_)) {
+        return Ok(StructDataType::new(data_type.clone())?.into_data_type());
+    }
     let invalid = |reason: String| Error::metadata(key, Some("data_type"), reason);
     let metadata: MetadataV3 =
         serde_json::from_value(data_type.to_v3_json()).map_err(|e| invalid(e.to_string()))?;

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use serde_json::{Map, Value as Json, json};
+use serde_json::{Map, Value as Json};
 
 use super::{DataType, StructType};
 use crate::error::show;
@@ -33,28 +33,46 @@ impl DataType {
 }
 
 fn write(layout: &Layout) -> Json {
-    let structure =
-        |fields: Vec<Json>| json!({"name": "struct", "configuration": {"fields": fields}});
     match layout {
         Layout::Scalar(scalar) => scalar.scalar().to_v3_json(),
         Layout::Struct(structure_layout) => structure(
             structure_layout
                 .fields()
                 .iter()
-                .map(|field| json!({"name": field.name(), "data_type": write(field.layout())}))
+                .map(|field| field_entry(field.name().to_owned(), write(field.layout())))
                 .collect(),
         ),
         Layout::Subarray(array) => {
             let item = write(&array.item());
             structure(
                 (0..array.shape()[0])
-                    .map(|index| {
-                        json!({"name": struct_form::item_name(index), "data_type": item.clone()})
-                    })
+                    .map(|index| field_entry(struct_form::item_name(index), item.clone()))
                     .collect(),
             )
         }
     }
+}
+
+// The JSON is built by moving each part into place: `json!` would copy every value it is given
+// (through `serde_json::to_value`), the whole list of fields among them, which for a subarray
+// of many items made the JSON twice over.
+
+/// A struct of `fields`: `{"name": "struct", "configuration": {"fields": [...]}}`.
+fn structure(fields: Vec<Json>) -> Json {
+    let mut configuration = Map::with_capacity(1);
+    configuration.insert("fields".to_owned(), Json::Array(fields));
+    let mut object = Map::with_capacity(2);
+    object.insert("name".to_owned(), Json::String("struct".to_owned()));
+    object.insert("configuration".to_owned(), Json::Object(configuration));
+    Json::Object(object)
+}
+
+/// A field of a struct: `{"name": name, "data_type": data_type}`.
+fn field_entry(name: String, data_type: Json) -> Json {
+    let mut entry = Map::with_capacity(2);
+    entry.insert("name".to_owned(), Json::String(name));
+    entry.insert("data_type".to_owned(), data_type);
+    Json::Object(entry)
 }
 
 fn invalid(path: &FieldPath, json: &Json, reason: impl Into<String>) -> Error {
