@@ -710,7 +710,7 @@ fn chunk_of<T: Debug>(element: impl Strategy<Value = T>) -> impl Strategy<Value 
 
 proptest! {
     // No regression files: this suite may only write its own three test files.
-    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::random::config_of(256))]
 
     #[test] fn bool_round_trips(v in chunk_of(any::<bool>())) { round_trip(&v, 1); }
     #[test] fn i8_round_trips(v in chunk_of(any::<i8>())) { round_trip(&v, 1); }

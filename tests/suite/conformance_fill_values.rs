@@ -899,7 +899,7 @@ fn every_float16_round_trips() {
 
 proptest! {
     // No regression files: this suite may only write its own three test files.
-    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::random::config_of(256))]
 
     #[test]
     fn float16_bits_round_trip(bits: u16) {

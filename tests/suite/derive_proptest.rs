@@ -375,17 +375,8 @@ fn all_properties<T: ZarrType>(values: &[T]) -> Result<(), TestCaseError> {
     fill_values_round_trip(values)
 }
 
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 256,
-        // Do not write regression files into the source tree.
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(crate::common::random::config_of(256))]
 
     #[test]
     fn flat_struct(values in chunk(flat())) {

@@ -140,7 +140,7 @@ fn every_parser(json: &Json) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::random::config_of(2000))]
 
     #[test]
     fn arbitrary_json_is_an_error_or_a_value(json in json()) {

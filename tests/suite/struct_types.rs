@@ -622,6 +622,8 @@ fn biased_byte() -> impl Strategy<Value = u8> {
 }
 
 proptest! {
+    #![proptest_config(crate::common::random::config_of(256))]
+
     /// issue: "decode then encode == input" for random bytes of a struct whose leaves have no
     /// invalid encodings; through the v3 codec (one endian) and a v2 mixed-order layout.
     #[test]

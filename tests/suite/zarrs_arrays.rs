@@ -2463,11 +2463,7 @@ mod random_layouts {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 48,
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::common::random::config_of(48))]
         #[test]
         fn random_layouts_read_as_zarrs_reads_them(
             (layout, compressed, big, written, mut subsets) in case()
@@ -2749,7 +2745,7 @@ mod pieces_against_zarrs {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+        #![proptest_config(crate::common::random::config_of(32))]
         #[test]
         fn whole_chunks_in_pieces_store_what_zarrs_stores(
             (shape, chunks, subset) in layout(),

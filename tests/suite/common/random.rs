@@ -5,16 +5,33 @@
 use half::f16;
 use num_complex::Complex;
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 use zarrdt::types::{DataType, ScalarType, StructType, SubarrayType, TimeConfig, TimeUnit};
 use zarrdt::value::{Record, SubarrayValue, Value};
 
-/// The property tests' configuration: 512 cases, no regression files written into the source
-/// tree.
+/// The seed every property test starts from, unless `PROPTEST_RNG_SEED` names another.
+const SEED: u64 = 0x7a61_7272_6474;
+
+/// The property tests' configuration: 512 cases ([`config_of`]).
 pub(crate) fn config() -> ProptestConfig {
+    config_of(512)
+}
+
+/// A property test's configuration: `cases` cases drawn from a fixed seed, so that every run
+/// of the test command checks the same inputs (`PROPTEST_RNG_SEED=N` explores others, and a
+/// failure's message shows the case), and no regression files written into the source tree.
+pub(crate) fn config_of(cases: u32) -> ProptestConfig {
+    // The default reads the `PROPTEST_*` variables.
+    let base = ProptestConfig::default();
+    let rng_seed = match base.rng_seed {
+        RngSeed::Random => RngSeed::Fixed(SEED),
+        chosen => chosen,
+    };
     ProptestConfig {
-        cases: 512,
+        cases,
         failure_persistence: None,
-        ..ProptestConfig::default()
+        rng_seed,
+        ..base
     }
 }
 
