@@ -21,7 +21,24 @@ pub(crate) fn endianness_of(endian: Endian) -> Endianness {
     }
 }
 
-/// A fill value's JSON as zarrs holds it.
-pub(crate) fn fill_metadata(json: Json) -> Result<FillValueMetadata, serde_json::Error> {
-    serde_json::from_value(json)
+/// A fill value's JSON as zarrs holds it, moved into place (serde would buffer a copy of it
+/// first: zarrs' type is an untagged enum). Recursion is bounded by the JSON's depth, which
+/// [`zarrdt_core::parse_metadata_json`] bounds for documents and the data type for fills zarrdt
+/// writes.
+pub(crate) fn fill_metadata(json: Json) -> FillValueMetadata {
+    match json {
+        Json::Null => FillValueMetadata::Null,
+        Json::Bool(value) => FillValueMetadata::Bool(value),
+        Json::Number(number) => FillValueMetadata::Number(number),
+        Json::String(text) => FillValueMetadata::String(text),
+        Json::Array(items) => {
+            FillValueMetadata::Array(items.into_iter().map(fill_metadata).collect())
+        }
+        Json::Object(members) => FillValueMetadata::Object(
+            members
+                .into_iter()
+                .map(|(name, value)| (name, fill_metadata(value)))
+                .collect(),
+        ),
+    }
 }

@@ -318,8 +318,7 @@ impl ArrayOptions {
             self.shape.clone(),
             grid,
             zarrs_type,
-            fill_metadata(fill_json.clone())
-                .map_err(|e| Error::metadata(&key, Some("fill_value"), e))?,
+            fill_metadata(fill_json.clone()),
         );
         builder
             .array_to_bytes_codec(Arc::new(bytes))

@@ -243,7 +243,7 @@ impl StructDataType {
         match &self.form {
             Form::V3(data_type) => {
                 let json = data_type.fill_value_to_v3_json(&self.native.decode_value(bytes)?)?;
-                Ok(fill_metadata(json)?)
+                Ok(fill_metadata(json))
             }
             Form::V2 { .. } if bytes.len() != self.native.size() => {
                 Err(zarrdt_core::Error::BufferLength {

@@ -2,6 +2,7 @@
 //! registered `struct` form and the legacy `structured` form.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use serde_json::{Map, Value as Json};
 
@@ -9,7 +10,7 @@ use super::{DataType, StructType};
 use crate::error::show;
 use crate::layout::{Layout, struct_form};
 use crate::scalar::{check_keys, parse_v3_scalar};
-use crate::{Error, FieldPath, MAX_NESTING_DEPTH};
+use crate::{Error, FieldPath, MAX_NESTING_DEPTH, PathSegment};
 
 impl DataType {
     /// Parses a Zarr v3 `data_type`: a core type name (`"int32"`, `"r24"`), an object
@@ -21,7 +22,7 @@ impl DataType {
     /// field names, empty field lists and configurations with missing or extra keys. Time and
     /// memory are linear in the size of the JSON.
     pub fn from_v3_json(json: &Json) -> Result<Self, Error> {
-        parse(json, &FieldPath::root(), 0)
+        parse(json, 0)
     }
 
     /// The Zarr v3 JSON of this type, in the registered form: core types as bare strings,
@@ -75,6 +76,10 @@ fn field_entry(name: String, data_type: Json) -> Json {
     Json::Object(entry)
 }
 
+// Errors name their field path relative to the type being parsed; each enclosing struct puts
+// its field in front as the error travels out (`Error::within`), so that no path is made for a
+// type that parses.
+
 fn invalid(path: &FieldPath, json: &Json, reason: impl Into<String>) -> Error {
     Error::InvalidDataType {
         path: path.clone(),
@@ -83,7 +88,12 @@ fn invalid(path: &FieldPath, json: &Json, reason: impl Into<String>) -> Error {
     }
 }
 
-fn parse(json: &Json, path: &FieldPath, depth: usize) -> Result<DataType, Error> {
+/// [`invalid`] about the type being parsed itself.
+fn invalid_here(json: &Json, reason: impl Into<String>) -> Error {
+    invalid(&FieldPath::root(), json, reason)
+}
+
+fn parse(json: &Json, depth: usize) -> Result<DataType, Error> {
     let (name, configuration) = match json {
         Json::String(name) => (name, None),
         Json::Object(object) => {
@@ -91,8 +101,7 @@ fn parse(json: &Json, path: &FieldPath, depth: usize) -> Result<DataType, Error>
                 .keys()
                 .find(|key| !matches!(key.as_str(), "name" | "configuration"))
             {
-                return Err(invalid(
-                    path,
+                return Err(invalid_here(
                     json,
                     format!(
                         "unexpected member {key:?} (a data type object has only \"name\" and \"configuration\")"
@@ -100,57 +109,56 @@ fn parse(json: &Json, path: &FieldPath, depth: usize) -> Result<DataType, Error>
                 ));
             }
             let Some(Json::String(name)) = object.get("name") else {
-                return Err(invalid(path, json, "\"name\" must be a string"));
+                return Err(invalid_here(json, "\"name\" must be a string"));
             };
             match object.get("configuration") {
                 None => (name, None),
                 Some(Json::Object(configuration)) => (name, Some(configuration)),
-                Some(_) => return Err(invalid(path, json, "\"configuration\" must be an object")),
+                Some(_) => return Err(invalid_here(json, "\"configuration\" must be an object")),
             }
         }
         _ => {
-            return Err(invalid(
-                path,
+            return Err(invalid_here(
                 json,
                 "a data type is a name string or an object with \"name\"",
             ));
         }
     };
     if let Some(scalar) =
-        parse_v3_scalar(name, configuration).map_err(|reason| invalid(path, json, reason))?
+        parse_v3_scalar(name, configuration).map_err(|reason| invalid_here(json, reason))?
     {
         return Ok(scalar.into());
     }
     match name.as_str() {
         "struct" | "structured" => {
             let configuration = configuration
-                .ok_or_else(|| invalid(path, json, format!("{name} needs a \"configuration\"")))?;
+                .ok_or_else(|| invalid_here(json, format!("{name} needs a \"configuration\"")))?;
             if depth >= MAX_NESTING_DEPTH {
-                return Err(invalid(
-                    path,
+                return Err(invalid_here(
                     json,
                     format!("nested deeper than {MAX_NESTING_DEPTH} levels"),
                 ));
             }
-            parse_struct(configuration, json, path, depth).map(DataType::Struct)
+            parse_struct(configuration, json, depth).map(DataType::Struct)
         }
-        _ => Err(invalid(path, json, "unknown or unsupported data type")),
+        _ => Err(invalid_here(json, "unknown or unsupported data type")),
     }
 }
 
 fn parse_struct(
     configuration: &Map<String, Json>,
     json: &Json,
-    path: &FieldPath,
     depth: usize,
 ) -> Result<StructType, Error> {
-    check_keys(configuration, &["fields"]).map_err(|reason| invalid(path, json, reason))?;
+    check_keys(configuration, &["fields"]).map_err(|reason| invalid_here(json, reason))?;
     let Json::Array(entries) = &configuration["fields"] else {
-        return Err(invalid(path, json, "\"fields\" must be an array"));
+        return Err(invalid_here(json, "\"fields\" must be an array"));
     };
     if entries.is_empty() {
-        return Err(invalid(path, json, "a struct needs at least one field"));
+        return Err(invalid_here(json, "a struct needs at least one field"));
     }
+    let field_at = |name: &str| FieldPath::root().field(name);
+    let entry_at = |index: usize| FieldPath::root().index(index);
     let mut seen = HashSet::with_capacity(entries.len());
     let mut fields = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
@@ -161,8 +169,8 @@ fn parse_struct(
                     .find(|key| !matches!(key.as_str(), "name" | "data_type"))
                 {
                     let at = match object.get("name") {
-                        Some(Json::String(name)) if !name.is_empty() => path.field(name),
-                        _ => path.index(index),
+                        Some(Json::String(name)) if !name.is_empty() => field_at(name),
+                        _ => entry_at(index),
                     };
                     return Err(invalid(
                         &at,
@@ -177,7 +185,7 @@ fn parse_struct(
             Json::Array(pair) if pair.len() == 2 => (pair.first(), pair.get(1)),
             _ => {
                 return Err(invalid(
-                    &path.index(index),
+                    &entry_at(index),
                     entry,
                     "a field is {\"name\": …, \"data_type\": …} or a [name, data_type] pair",
                 ));
@@ -185,45 +193,47 @@ fn parse_struct(
         };
         let Some(Json::String(name)) = name else {
             return Err(invalid(
-                &path.index(index),
+                &entry_at(index),
                 entry,
                 "the field name must be a string",
             ));
         };
         // The legacy `[name, data_type]` pairs come from NumPy dtypes, whose unnamed fields
         // zarr-python 3.1 writes as "": named as NumPy names them, `f` and the index.
-        let name = match (name.is_empty(), entry) {
-            (false, _) => name.clone(),
-            (true, Json::Array(_)) => format!("f{index}"),
+        let name: Arc<str> = match (name.is_empty(), entry) {
+            (false, _) => Arc::from(name.as_str()),
+            (true, Json::Array(_)) => Arc::from(format!("f{index}")),
             (true, _) => {
                 return Err(invalid(
-                    &path.index(index),
+                    &entry_at(index),
                     entry,
                     "field names must not be empty",
                 ));
             }
         };
-        let field_path = path.field(&name);
-        if !seen.insert(name.clone()) {
+        if !seen.insert(Arc::clone(&name)) {
             return Err(invalid(
-                &field_path,
+                &field_at(&name),
                 entry,
                 format!(
                     "field name {} occurs more than once",
-                    show(&Json::from(name.as_str()))
+                    show(&Json::from(&*name))
                 ),
             ));
         }
         let Some(data_type) = data_type else {
-            return Err(invalid(&field_path, entry, "the field has no data_type"));
+            return Err(invalid(
+                &field_at(&name),
+                entry,
+                "the field has no data_type",
+            ));
         };
-        fields.push((name, parse(data_type, &field_path, depth + 1)?));
+        let data_type = parse(data_type, depth + 1)
+            .map_err(|error| error.within(PathSegment::Field(name.to_string())))?;
+        fields.push((name, data_type));
     }
     StructType::new(fields).map_err(|error| match error {
-        Error::InvalidStruct {
-            path: inner,
-            reason,
-        } => invalid(&path.join(&inner), json, reason),
+        Error::InvalidStruct { path, reason } => invalid(&path, json, reason),
         other => other,
     })
 }

@@ -13,12 +13,6 @@ use zarrs::plugin::PluginCreateError;
 
 use crate::Error;
 
-/// The error of the first codec of the v3 metadata `document` (of the array at `path`) that
-/// zarrs cannot create, if one cannot be.
-pub(crate) fn v3(path: &str, document: &Json) -> Option<Error> {
-    codec_list(path, &document["codecs"])
-}
-
 /// The error of the first compressor or filter of the v2 metadata `document` (of the array
 /// at `path`) that zarrs cannot create, if one cannot be.
 pub(crate) fn v2(path: &str, document: &Json) -> Option<Error> {
@@ -115,8 +109,9 @@ fn misread_error(path: &str, codec: &Json, reason: &str) -> Error {
     }
 }
 
-/// The error of the first codec of a v3 codec list that zarrs cannot create.
-fn codec_list(path: &str, codecs: &Json) -> Option<Error> {
+/// The error of the first codec of the v3 `codecs` list (of the array at `path`) that zarrs
+/// cannot create, if one cannot be.
+pub(crate) fn v3(path: &str, codecs: &Json) -> Option<Error> {
     first_in_v3(codecs, &mut |codec| {
         let metadata = serde_json::from_value::<MetadataV3>(codec.clone()).ok()?;
         Codec::from_metadata(&metadata)
@@ -177,7 +172,7 @@ mod tests {
             {"name": "bytes", "configuration": {"endian": "little"}},
             {"name": "numcodecs.jenkins_lookup2", "configuration": {"initval": 0}},
         ]});
-        let error = v3("/a/b", &document).unwrap().to_string();
+        let error = v3("/a/b", &document["codecs"]).unwrap().to_string();
         assert!(error.contains("array /a/b"), "{error}");
         assert!(error.contains("numcodecs.jenkins_lookup2"), "{error}");
         assert!(error.contains("\"initval\":0"), "{error}");
@@ -191,7 +186,7 @@ mod tests {
             "codecs": [{"name": "bytes"}, {"name": "numcodecs.zfpy", "configuration": {"mode": 4}}],
             "index_codecs": [{"name": "bytes"}],
         }}]});
-        let error = v3("/", &document).unwrap().to_string();
+        let error = v3("/", &document["codecs"]).unwrap().to_string();
         assert!(error.contains("numcodecs.zfpy"), "{error}");
         assert!(
             error.contains("an array-to-bytes codec for numbers"),

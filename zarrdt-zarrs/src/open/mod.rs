@@ -141,8 +141,10 @@ impl OpenOptions {
             if let Some(error) = diagnose::misread_v3(path, &json) {
                 return Err(error);
             }
-            return v3::open(self, store, path, &key, json.clone())
-                .map_err(|error| named_codec(error, || diagnose::v3(path, &json)));
+            // The codecs alone are kept for the diagnosis: a struct's document can be large.
+            let codecs = json["codecs"].clone();
+            return v3::open(self, store, path, &key, json)
+                .map_err(|error| named_codec(error, || diagnose::v3(path, &codecs)));
         }
         let key = meta_key_v2_array(&node);
         if let Some(json) = read_json(&*store, &key)? {

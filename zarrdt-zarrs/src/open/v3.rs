@@ -11,6 +11,7 @@ use zarrs::storage::{ReadableStorageTraits, StoreKey};
 use super::OpenOptions;
 use super::limits::{self, invalid};
 use crate::Error;
+use crate::convert::fill_metadata;
 
 /// The size zarrdt counts for a variable-length element: its offset in the chunk.
 const VARIABLE_ELEMENT_SIZE: usize = 8;
@@ -33,7 +34,8 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
     let name = data_type
         .as_str()
         .or_else(|| data_type.get("name")?.as_str());
-    if matches!(name, Some("struct" | "structured")) {
+    let is_struct = matches!(name, Some("struct" | "structured"));
+    if is_struct {
         // zarrdt's errors about the type and fill value name the field and the JSON; the
         // document they are in is added.
         let in_document = |error| Error::metadata(&key, None, error);
@@ -63,12 +65,49 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
         };
         limits::check_v3(&key, &json, size, options)?;
     }
-    let metadata: ArrayMetadataV3 = super::zarrs_metadata(&key, json)?;
+    let metadata = if is_struct {
+        struct_metadata(&key, json)?
+    } else {
+        super::zarrs_metadata(&key, json)?
+    };
     Ok(Array::new_with_metadata(
         store,
         path,
         ArrayMetadata::V3(metadata),
     )?)
+}
+
+/// zarrs' metadata of the struct array whose (checked) document is `json`. A struct's data type
+/// and fill value are most of its document (every field is in both, a subarray's items too), and
+/// they are moved into zarrs' metadata as they are: serde would copy the whole document twice
+/// over to deserialize it (zarrs' metadata has a `flatten`ed member). The rest, with the type's
+/// name alone in place of the type, is deserialized as for any other type.
+fn struct_metadata(key: &str, mut json: Json) -> Result<ArrayMetadataV3, Error> {
+    let (data_type, fill_value) = match json.as_object_mut() {
+        Some(document) => (
+            document.get_mut("data_type").map(Json::take),
+            document.get_mut("fill_value").map(Json::take),
+        ),
+        None => (None, None),
+    };
+    // `DataType::from_v3_json` accepted the type: `{"name": …, "configuration": {…}}`.
+    let Some(Json::Object(mut data_type)) = data_type else {
+        return Err(invalid(key, "data_type", "must be an object"));
+    };
+    let (Some(Json::String(name)), Some(Json::Object(configuration))) =
+        (data_type.remove("name"), data_type.remove("configuration"))
+    else {
+        return Err(invalid(
+            key,
+            "data_type",
+            "must have a name and a configuration",
+        ));
+    };
+    json["data_type"] = Json::String(name.clone());
+    let mut metadata: ArrayMetadataV3 = super::zarrs_metadata(key, json)?;
+    metadata.data_type = MetadataV3::new_with_configuration(name, configuration);
+    metadata.fill_value = fill_metadata(fill_value.unwrap_or_default());
+    Ok(metadata)
 }
 
 /// Gives every `bytes` codec of `codecs` (and of the inner codecs of `sharding_indexed`) that
