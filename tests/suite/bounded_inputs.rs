@@ -481,16 +481,13 @@ rusty_fork_test! {
     /// 50 allocations an item (42 now; 66 before the last change).
     #[test]
     fn an_array_of_a_wide_subarray_is_created_without_remaking_its_json() {
-        const ITEMS: usize = 65_536;
-        let items = DataType::from(SubarrayType::new(DataType::from(ScalarType::Int8), vec![ITEMS]).unwrap());
-        let data_type = DataType::from(StructType::new([("x", items)]).unwrap());
-        let fill = Layout::from_data_type(&data_type, Some(Endian::Little)).unwrap().zero_value();
+        let (data_type, fill) = wide_subarray_record();
         let store = Arc::new(MemoryStore::new());
         let (array, created) = meter::measure(|| {
             ArrayOptions::new(vec![4], vec![4]).create_with(store.clone(), "/", &data_type, &fill)
         });
         array.unwrap();
-        let per_item = created.allocations as f64 / ITEMS as f64;
+        let per_item = created.allocations as f64 / WIDE_ITEMS as f64;
         eprintln!("create_with: {created:?}, {per_item:.1} allocations an item");
         assert!(per_item <= 50.0, "create_with made {per_item:.1} allocations an item");
     }
@@ -502,20 +499,31 @@ rusty_fork_test! {
     /// paths made only for errors: at most 40 (25 when this test was written).
     #[test]
     fn an_array_of_a_wide_subarray_is_opened_without_copying_its_json() {
-        const ITEMS: usize = 65_536;
-        let items = DataType::from(SubarrayType::new(DataType::from(ScalarType::Int8), vec![ITEMS]).unwrap());
-        let data_type = DataType::from(StructType::new([("x", items)]).unwrap());
-        let fill = Layout::from_data_type(&data_type, Some(Endian::Little)).unwrap().zero_value();
+        let (data_type, fill) = wide_subarray_record();
         let store = Arc::new(MemoryStore::new());
         ArrayOptions::new(vec![4], vec![4])
             .create_with(store.clone(), "/", &data_type, &fill)
             .unwrap();
         let (array, opened) = meter::measure(|| open_array(store.clone(), "/"));
         array.unwrap();
-        let per_item = opened.allocations as f64 / ITEMS as f64;
+        let per_item = opened.allocations as f64 / WIDE_ITEMS as f64;
         eprintln!("open_array: {opened:?}, {per_item:.1} allocations an item");
         assert!(per_item <= 40.0, "open_array made {per_item:.1} allocations an item");
     }
+}
+
+/// The items of [`wide_subarray_record`]'s subarray field.
+const WIDE_ITEMS: usize = 65_536;
+
+/// A record with one field, a subarray of [`WIDE_ITEMS`] `int8`s (an imported Arrow
+/// fixed-size list), and its zero fill value.
+fn wide_subarray_record() -> (DataType, Value) {
+    let items = SubarrayType::new(DataType::from(ScalarType::Int8), vec![WIDE_ITEMS]).unwrap();
+    let data_type = DataType::from(StructType::new([("x", DataType::from(items))]).unwrap());
+    let fill = Layout::from_data_type(&data_type, Some(Endian::Little))
+        .unwrap()
+        .zero_value();
+    (data_type, fill)
 }
 
 // Keep the imports honest: the array value type is part of the unified shape.
