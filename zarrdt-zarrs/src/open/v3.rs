@@ -83,15 +83,12 @@ pub(super) fn open<S: ?Sized + ReadableStorageTraits + 'static>(
 /// over to deserialize it (zarrs' metadata has a `flatten`ed member). The rest, with the type's
 /// name alone in place of the type, is deserialized as for any other type.
 fn struct_metadata(key: &str, mut json: Json) -> Result<ArrayMetadataV3, Error> {
-    let (data_type, fill_value) = match json.as_object_mut() {
-        Some(document) => (
-            document.get_mut("data_type").map(Json::take),
-            document.get_mut("fill_value").map(Json::take),
-        ),
-        None => (None, None),
+    let Some(document) = json.as_object_mut() else {
+        return Err(invalid(key, "<document>", "must be a JSON object"));
     };
     // `DataType::from_v3_json` accepted the type: `{"name": …, "configuration": {…}}`.
-    let Some(Json::Object(mut data_type)) = data_type else {
+    let Some(Json::Object(mut data_type)) = document.insert("data_type".to_owned(), Json::Null)
+    else {
         return Err(invalid(key, "data_type", "must be an object"));
     };
     let (Some(Json::String(name)), Some(Json::Object(configuration))) =
@@ -103,7 +100,8 @@ fn struct_metadata(key: &str, mut json: Json) -> Result<ArrayMetadataV3, Error> 
             "must have a name and a configuration",
         ));
     };
-    json["data_type"] = Json::String(name.clone());
+    document.insert("data_type".to_owned(), Json::String(name.clone()));
+    let fill_value = document.insert("fill_value".to_owned(), Json::Null);
     let mut metadata: ArrayMetadataV3 = super::zarrs_metadata(key, json)?;
     metadata.data_type = MetadataV3::new_with_configuration(name, configuration);
     metadata.fill_value = fill_metadata(fill_value.unwrap_or_default());
