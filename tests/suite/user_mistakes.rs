@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use serde_json::json;
 
-use zarrdt::array::{ArrayOptions, Compression, Error, open_array, open_store};
+use zarrdt::array::{ArrayOptions, Compression, Error, OpenOptions, open_array, open_store};
 use zarrdt::layout::Layout;
 use zarrdt::zarrs::filesystem::FilesystemStore;
 use zarrdt::zarrs::storage::store::MemoryStore;
@@ -565,5 +565,107 @@ fn shards_whose_index_open_array_would_refuse_are_not_created() {
         .shards(vec![1 << 24])
         .create(store.clone(), "/at", &Count::default())
         .unwrap();
-    open_array(store, "/at").unwrap();
+    open_array(store.clone(), "/at").unwrap();
+
+    // Within a raised limit they are made, and open within it (not without).
+    let limits = OpenOptions::new().max_shard_index_size(1 << 30);
+    ArrayOptions::new(vec![1 << 25], vec![1])
+        .shards(vec![1 << 25])
+        .within(limits.clone())
+        .create(store.clone(), "/raised", &Count::default())
+        .unwrap();
+    limits.open(store.clone(), "/raised").unwrap();
+    assert!(matches!(
+        open_array(store, "/raised"),
+        Err(Error::ShardIndexTooLarge { .. })
+    ));
+}
+
+/// A record larger than the limit the array is made within (16 MiB by default, as
+/// `open_array`'s) is refused before anything is written or erased, v2 and v3: a v2 create
+/// wrote its `.zarray` and then failed to open it (an array left behind, and with `overwrite`
+/// the one it replaced erased), and a v3 create made an array `open_array` refused. Within a
+/// raised limit it is made, and opens within it.
+#[test]
+fn records_beyond_the_element_limit_are_not_created() {
+    let dir = scratch("element_limit");
+    let store = Arc::new(FilesystemStore::new(&dir).unwrap());
+    let v2_record = Layout::from_v2_json(&json!([["frame", "|u1", [17_000_000]]])).unwrap();
+    let v3_record = zarrdt::types::DataType::from_v3_json(&json!({"name": "struct",
+        "configuration": {"fields": [{"name": "frame", "data_type": {
+            "name": "null_terminated_bytes", "configuration": {"length_bytes": 17_000_000}}}]}}))
+    .unwrap();
+    let v3_fill = Layout::from_data_type(&v3_record, None)
+        .unwrap()
+        .zero_value();
+    let needles = [
+        "17000000 bytes",
+        "limit of 16777216 bytes",
+        "ArrayOptions::within",
+    ];
+    for overwrite in [false, true] {
+        // An array of small records where each big one was to go, replaced only by a valid one.
+        for path in ["/v2", "/v3"] {
+            let kept = ArrayOptions::new(vec![2], vec![2])
+                .overwrite(true)
+                .create(store.clone(), path, &HOT)
+                .unwrap();
+            kept.store_records(&[0..2], &[HOT; 2]).unwrap();
+        }
+        let options = ArrayOptions::new(vec![2], vec![1]).overwrite(overwrite);
+        let v2 = options.create_v2(store.clone(), "/v2", &v2_record, None);
+        let v3 = options.create_with(store.clone(), "/v3", &v3_record, &v3_fill);
+        for (path, result) in [("/v2", v2.map(drop)), ("/v3", v3.map(drop))] {
+            let error = match overwrite {
+                true => refused(result, &needles),
+                false => result.unwrap_err(),
+            };
+            let expected = match overwrite {
+                true => matches!(
+                    error,
+                    Error::ElementTooLarge {
+                        size: 17_000_000,
+                        ..
+                    }
+                ),
+                false => matches!(error, Error::NodeExists { .. }),
+            };
+            assert!(expected, "{path}, overwrite {overwrite}: {error:?}");
+            let kept = open_array(store.clone(), path).unwrap();
+            assert_eq!(
+                kept.retrieve_records::<Temperature>(&[0..2]).unwrap(),
+                [HOT; 2]
+            );
+        }
+    }
+    // Where nothing was.
+    let options = ArrayOptions::new(vec![2], vec![1]);
+    refused(
+        options.create_v2(store.clone(), "/new_v2", &v2_record, None),
+        &needles,
+    );
+    refused(
+        options.create_with(store.clone(), "/new_v3", &v3_record, &v3_fill),
+        &needles,
+    );
+    assert!(
+        !dir.join("new_v2").exists() && !dir.join("new_v3").exists(),
+        "nothing written"
+    );
+
+    let limits = OpenOptions::new().max_element_size(32 << 20);
+    let options = options.within(limits.clone());
+    options
+        .create_v2(store.clone(), "/new_v2", &v2_record, None)
+        .unwrap();
+    options
+        .create_with(store.clone(), "/new_v3", &v3_record, &v3_fill)
+        .unwrap();
+    for path in ["/new_v2", "/new_v3"] {
+        limits.open(store.clone(), path).unwrap();
+        assert!(matches!(
+            open_array(store.clone(), path),
+            Err(Error::ElementTooLarge { .. })
+        ));
+    }
 }

@@ -249,8 +249,11 @@ pub(crate) fn import(
         Some(chunks) => chunks.0.clone(),
         None => default_chunks(&shape, shards, itemsize),
     };
-    let mut array_options =
-        ArrayOptions::new(shape.clone(), chunks.clone()).compression(options.compression.clone());
+    // Made within the limits it was asked to be read with: shards of an index over the
+    // default are made if `--max-shard-index-size` allows them.
+    let mut array_options = ArrayOptions::new(shape.clone(), chunks.clone())
+        .compression(options.compression.clone())
+        .within(limits.clone());
     if let Some(shards) = &options.shards {
         array_options = array_options.shards(shards.0.clone());
     }

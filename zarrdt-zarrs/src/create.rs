@@ -22,8 +22,8 @@ use crate::codec::lzma::LzmaCodec;
 use crate::codec::zlib_bz2::Kind;
 use crate::convert::{endianness_of, fill_metadata};
 use crate::node::node_path;
-use crate::open::{DEFAULT_MAX_SHARD_INDEX_SIZE, limits, read_json};
-use crate::{Error, StructDataType, open_array, register};
+use crate::open::{OpenOptions, limits, read_json};
+use crate::{Error, StructDataType, register};
 
 /// How chunks are compressed: zarrs' zstd, gzip and Blosc, and numcodecs' zlib, bz2, lz4 and
 /// lzma, under the names zarr-python writes them with (Zarr v3 `numcodecs.lz4`, v2 `lz4`), so
@@ -160,6 +160,7 @@ pub struct ArrayOptions {
     dimension_names: Option<Vec<Option<String>>>,
     attributes: Map<String, Json>,
     overwrite: bool,
+    limits: OpenOptions,
 }
 
 impl ArrayOptions {
@@ -175,14 +176,17 @@ impl ArrayOptions {
             dimension_names: None,
             attributes: Map::new(),
             overwrite: false,
+            limits: OpenOptions::new(),
         }
     }
 
     /// Groups the chunks into shards of `shard_shape` (a multiple of the chunk shape): one
     /// object per shard in the store, with an index of its chunks (`sharding_indexed`, with a
-    /// crc32c checksum of the index). Shards of more than 16 Mi chunks (an index of more than
-    /// [`DEFAULT_MAX_SHARD_INDEX_SIZE`]) are [`Error::ShardIndexTooLarge`] when the array is
-    /// created, since [`open_array`] would refuse them.
+    /// crc32c checksum of the index). Shards whose index is beyond the limit the array is made
+    /// within ([`ArrayOptions::within`]; by default 16 Mi chunks, an index of
+    /// [`DEFAULT_MAX_SHARD_INDEX_SIZE`](crate::DEFAULT_MAX_SHARD_INDEX_SIZE)) are
+    /// [`Error::ShardIndexTooLarge`] when the array is created, since opening it with that
+    /// limit would refuse them.
     #[must_use]
     pub fn shards(mut self, shard_shape: Vec<u64>) -> Self {
         self.shard_shape = Some(shard_shape);
@@ -253,6 +257,37 @@ impl ArrayOptions {
         self
     }
 
+    /// The limits of the readers the array is made for ([`OpenOptions::new`]'s by default,
+    /// those of [`open_array`](crate::open_array)): an array whose element (record) or shard
+    /// index is beyond them is [`Error::ElementTooLarge`] or [`Error::ShardIndexTooLarge`] when
+    /// it is created, before anything is written or erased, since [`OpenOptions::open`] with
+    /// them would refuse it. Raise them here as you raise them to open the array.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use zarrdt::array::{ArrayOptions, Error, OpenOptions};
+    /// use zarrdt::layout::Layout;
+    /// use zarrdt::zarrs::storage::store::MemoryStore;
+    ///
+    /// // A record of 20 MB: one field of 20 000 000 bytes.
+    /// let record = Layout::from_v2_json(&serde_json::json!([["frame", "|u1", [20_000_000]]]))?;
+    /// let store = Arc::new(MemoryStore::new());
+    /// let refused = ArrayOptions::new(vec![4], vec![1]).create_v2(store.clone(), "/", &record, None);
+    /// assert!(matches!(refused, Err(Error::ElementTooLarge { size: 20_000_000, .. })));
+    ///
+    /// let limits = OpenOptions::new().max_element_size(32 << 20);
+    /// ArrayOptions::new(vec![4], vec![1])
+    ///     .within(limits.clone())
+    ///     .create_v2(store.clone(), "/", &record, None)?;
+    /// let array = limits.open(store, "/")?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn within(mut self, limits: OpenOptions) -> Self {
+        self.limits = limits;
+        self
+    }
+
     /// Names the variants of `T`'s enum fields (`#[derive(ZarrEnum)]`) in the attribute
     /// [`ENUMS_ATTRIBUTE`] (`"zarrdt:enums"`: each enum field's path to its variants, name to
     /// value), replacing any the attributes hold; nothing if `T` has no enum. The stored values
@@ -274,7 +309,9 @@ impl ArrayOptions {
     /// [`ArrayOptions::overwrite`], said before any other fault (a caller cleaning up after a
     /// failed create never takes that node for one it made); shapes that do not fit together
     /// (a shard shape that is no multiple of the chunk shape) and compression levels out of
-    /// range are [`Error::Metadata`], before anything is written or erased.
+    /// range are [`Error::Metadata`], and an element or shard index beyond the limits of
+    /// [`ArrayOptions::within`] [`Error::ElementTooLarge`] or [`Error::ShardIndexTooLarge`],
+    /// before anything is written or erased.
     pub fn create<T: ZarrType, S: ?Sized + ReadableWritableStorageTraits + 'static>(
         &self,
         store: Arc<S>,
@@ -301,6 +338,7 @@ impl ArrayOptions {
         let path = path.as_ref();
         let key = meta_key_v3(&node);
         self.refuse_existing(&*store, &node, path)?;
+        self.limits.check_element_size(path, data_type.size())?;
         self.check_shape(&key, "chunk_grid", data_type.size())?;
         let fill_json = data_type.fill_value_to_v3_json(fill)?;
         let zarrs_type = zarrs_data_type(data_type, &key)?;
@@ -357,6 +395,7 @@ impl ArrayOptions {
         let path = path.as_ref();
         let key = meta_key_v2_array(&node);
         self.refuse_existing(&*store, &node, path)?;
+        self.limits.check_element_size(path, layout.size())?;
         self.check_shape(&key, "chunks", layout.size())?;
         if self.shard_shape.is_some() {
             return Err(Error::metadata(
@@ -412,15 +451,15 @@ impl ArrayOptions {
             let key = zarrs::node::meta_key_v2_attributes(&node);
             write_document(&*store, &key, &Json::Object(self.attributes.clone()))?;
         }
-        open_array(store, path)
+        self.limits.open(store, path)
     }
 
     /// Checks the shapes before anything is written: as many chunk (and shard) dimensions as
     /// the array has, every chunk extent positive, every shard extent a positive multiple of
-    /// the chunk's, and then the limits [`open_array`] checks a document's shapes by (no count
+    /// the chunk's, and then the limits opening checks a document's shapes by (no count
     /// of elements or bytes, of `element_size` each, beyond what zarrs computes without
-    /// overflowing, no shard index beyond [`DEFAULT_MAX_SHARD_INDEX_SIZE`]), so that no array
-    /// is created that [`open_array`] would not open. An error names the
+    /// overflowing, no shard index beyond the limit of [`ArrayOptions::within`]), so that no
+    /// array is created that would not open within the limits. An error names the
     /// member of the document `key` at fault (`grid`: the one that holds the chunk shape).
     fn check_shape(&self, key: &StoreKey, grid: &str, element_size: usize) -> Result<(), Error> {
         let dimensions = self.shape.len();
@@ -463,7 +502,7 @@ impl ArrayOptions {
             "codecs[0]",
             shards,
             &self.chunk_shape,
-            DEFAULT_MAX_SHARD_INDEX_SIZE,
+            self.limits.shard_index_size_limit(),
         )
     }
 

@@ -153,10 +153,14 @@ pub enum Error {
 
     /// An array whose element (record) is larger than the limit it was opened with
     /// ([`OpenOptions::max_element_size`](crate::OpenOptions::max_element_size)), refused
-    /// before anything of that size is allocated.
+    /// before anything of that size is allocated; or an array to be created with one larger
+    /// than the limit it is made within
+    /// ([`ArrayOptions::within`](crate::ArrayOptions::within)), refused before anything is
+    /// written.
     #[error(
         "array {path}: an element is {size} bytes, more than the limit of {limit} bytes; \
-         raise it (OpenOptions::max_element_size, zarrdt --max-element-size) to open it"
+         raise it (OpenOptions::max_element_size, zarrdt --max-element-size) to open it \
+         (ArrayOptions::within to create it)"
     )]
     ElementTooLarge {
         /// The array's path in its store.
@@ -169,13 +173,14 @@ pub enum Error {
 
     /// An array whose shards have an index larger than the limit it was opened with
     /// ([`OpenOptions::max_shard_index_size`](crate::OpenOptions::max_shard_index_size)), or
-    /// an array to be created whose shards [`open_array`](crate::open_array) would refuse so:
-    /// every write into such a shard would hold and store the whole index.
+    /// an array to be created whose shards opening it within the limits it is made for
+    /// ([`ArrayOptions::within`](crate::ArrayOptions::within)) would refuse so: every write
+    /// into such a shard would hold and store the whole index.
     #[error(
         "{key}: {member}: shards of {inner_chunks} inner chunks have an index of {size} bytes, \
          more than the limit of {limit} bytes (a write into a shard holds its whole index); \
          such arrays open only with the limit raised (OpenOptions::max_shard_index_size, \
-         zarrdt --max-shard-index-size)"
+         zarrdt --max-shard-index-size; ArrayOptions::within to create them)"
     )]
     ShardIndexTooLarge {
         /// The store key of the metadata document.

@@ -68,7 +68,12 @@ fn write_array(dir: &Path, sharded: bool) -> String {
 
 /// The `dump` JSON of an array without its codec-dependent members.
 fn dumped(path: &str) -> Json {
-    let mut dump = zarrdt(["dump", path]).json();
+    dumped_within(path, "268435456")
+}
+
+/// [`dumped`], opened with `--max-shard-index-size` `limit`.
+fn dumped_within(path: &str, limit: &str) -> Json {
+    let mut dump = zarrdt(["dump", "--max-shard-index-size", limit, path]).json();
     let object = dump.as_object_mut().unwrap();
     object.remove("chunks");
     dump
@@ -575,6 +580,37 @@ fn failures_are_one_line_naming_the_file() {
         );
         assert_eq!(dumped(&sharded), dumped(&unsharded), "--shards {shards}");
     }
+    // The array is made within the limits it is to be read with: shards of 5 inner chunks
+    // have an index of 80 bytes.
+    let limited = path("limited.zarr");
+    let import = |limit: &str, shards: &str| {
+        zarrdt([
+            "import",
+            "--max-shard-index-size",
+            limit,
+            &path("t.arrow"),
+            &limited,
+            "--chunks",
+            "1",
+            "--shards",
+            shards,
+        ])
+    };
+    import("64", "5").fails(
+        1,
+        "limited.zarr",
+        "an index of 80 bytes, more than the limit of 64",
+    );
+    assert!(
+        !dir.join("limited.zarr").exists(),
+        "a refused import makes nothing"
+    );
+    import("80", "5").ok();
+    assert_eq!(
+        dumped_within(&limited, "80"),
+        dumped(&unsharded),
+        "shards at the limit"
+    );
     let table = dir.join("nulls.parquet");
     let batch = RecordBatch::try_from_iter([(
         "a",
