@@ -219,6 +219,10 @@ def write_array(c, path):
             kw.update(compressor=None, filters=None)
         if c.get("order"):
             kw["order"] = c["order"]
+        if c.get("astype_filter"):
+            from numcodecs import AsType
+
+            kw["filters"] = [AsType(encode_dtype=c["dtype"], decode_dtype=c["dtype"])]
         arr = zarr.create(store=path, shape=c["shape"], chunks=c["chunks"],
                           dtype=c["dtype"], overwrite=True, **kw)
     data = c["data"]
@@ -1156,6 +1160,12 @@ def cases():  # noqa: C901  (a long, flat table is the clearest form)
                                      [0.5, 0.25, 0.125], [1e10, -1e-10, NAN]],
                              "mass": [1.0, 2.5, 1e-300, INF, -0.0],
                              "alive": [True, False, True, True, False]}))
+    add(name="v2_blosc_astype_same_type", zarr_format=2, series=s, dtype=FLAT, region=part,
+        astype_filter=True, **dflt,
+        description="default compressor (Blosc) and an AsType filter from the record's type "
+                    "to itself (written as |V12 to |V12, changing nothing): [a <i4, b <f8], "
+                    "fill (1, 2.0); chunk 2 never written",
+        fill=rec(FLAT, {"a": 1, "b": 2.0}), data=flat_data(FLAT))
     return C
 
 

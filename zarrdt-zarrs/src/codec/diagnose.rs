@@ -142,9 +142,8 @@ pub(crate) fn remedy(name: &str) -> String {
              bytes"
             .into(),
         "astype" => "a filter converting numbers from one type to another, which zarrdt does \
-             not read, in any array (for records, zarr-python 2.18 writes one whose two types \
-             are the record's own, changing nothing: without it in the metadata's filters such \
-             an array reads the same)"
+             not read, in any array (one whose two types are the same changes nothing and is \
+             read as if it were not there, as zarr-python 2.18 writes it for records)"
             .into(),
         "bitround" | "fixedscaleoffset" | "quantize" | "delta" | "packbits" | "categorize"
         | "scale_offset" | "cast_value" => "a filter for numbers, which zarrdt does not read, \

@@ -147,7 +147,8 @@ impl OpenOptions {
                 .map_err(|error| named_codec(error, || diagnose::v3(path, &codecs)));
         }
         let key = meta_key_v2_array(&node);
-        if let Some(json) = read_json(&*store, &key)? {
+        if let Some(mut json) = read_json(&*store, &key)? {
+            v2::drop_identity_astype(&mut json);
             if let Some(error) = diagnose::misread_v2(path, &json) {
                 return Err(error);
             }

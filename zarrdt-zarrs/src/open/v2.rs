@@ -108,6 +108,27 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
     )?)
 }
 
+/// Removes from the `.zarray` `json` every `astype` filter whose two types are the same
+/// (numcodecs' `AsType` with `encode_dtype` equal to `decode_dtype`, which zarr-python 2.18
+/// writes for records as `|V<n>` both): it changes no byte, and zarrs has no codec of that
+/// name. A `filters` list left empty becomes `null`, as zarr-python writes no filters.
+pub(super) fn drop_identity_astype(json: &mut Json) {
+    let Some(filters) = json.get_mut("filters").and_then(Json::as_array_mut) else {
+        return;
+    };
+    let before = filters.len();
+    filters.retain(|filter| {
+        let is_astype = filter.get("id").and_then(Json::as_str) == Some("astype");
+        let encoded = filter.get("encode_dtype").and_then(Json::as_str);
+        let changes_nothing =
+            encoded.is_some() && encoded == filter.get("decode_dtype").and_then(Json::as_str);
+        !(is_astype && changes_nothing)
+    });
+    if filters.is_empty() && before > 0 {
+        json["filters"] = Json::Null;
+    }
+}
+
 /// A `null` or `0` fill of a raw (`|V<n>`), text (`<U<n>`) or complex (`<c8`, `<c16`) dtype as
 /// the zero value zarrs reads (it refuses both for these types, where zarr-python and NumPy
 /// read zeros): base64 of the element's zero bytes, the empty string, or `[0.0, 0.0]`.
@@ -124,5 +145,35 @@ fn fill_scalar_zero(json: &mut Json, element_size: usize) {
             json["fill_value"] = serde_json::json!([0.0, 0.0]);
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn only_astype_filters_that_change_nothing_are_dropped() {
+        let same = json!({"id": "astype", "encode_dtype": "|V12", "decode_dtype": "|V12"});
+        let converting = json!({"id": "astype", "encode_dtype": "<f4", "decode_dtype": "<f8"});
+        let shuffle = json!({"id": "shuffle", "elementsize": 12});
+        let dropped = |filters: Json| {
+            let mut document = json!({"filters": filters});
+            drop_identity_astype(&mut document);
+            document["filters"].clone()
+        };
+        assert_eq!(dropped(json!([same.clone()])), Json::Null);
+        assert_eq!(
+            dropped(json!([same.clone(), shuffle.clone(), same.clone()])),
+            json!([shuffle])
+        );
+        assert_eq!(dropped(json!([converting.clone()])), json!([converting]));
+        // Not the same type unless both are written.
+        let half = json!({"id": "astype", "decode_dtype": "|V12"});
+        assert_eq!(dropped(json!([half.clone()])), json!([half]));
+        assert_eq!(dropped(json!([])), json!([]));
+        assert_eq!(dropped(Json::Null), Json::Null);
     }
 }
