@@ -73,7 +73,8 @@ pub struct ImportArgs {
     #[arg(long, value_name = "EXTENTS", value_parser = parse_extents)]
     pub shards: Option<Extents>,
     /// Chunk compression: none, zstd, gzip, blosc, zlib, bz2, lz4 or lzma, each but none and
-    /// lz4 optionally with `:LEVEL` (zstd:3).
+    /// lz4 optionally with `:LEVEL` (zstd:3; zstd levels -131072 to 22, 0 its default, negative
+    /// ones faster).
     #[arg(long, value_name = "CODEC", default_value = "zstd:3", value_parser = parse_compression)]
     pub compression: Compression,
     /// Rows per record batch read from the table (from Parquet, fewer where they would hold
@@ -473,36 +474,45 @@ pub(crate) fn parse_compression(text: &str) -> Result<Compression, String> {
         Some((name, level)) => (name, Some(level)),
         None => (text, None),
     };
-    let level = |default: u32, range: std::ops::RangeInclusive<u32>| -> Result<u32, String> {
+    // A level of the compression's own type: `-5` is no gzip level (as it is no `u32`).
+    fn level<T: std::str::FromStr + PartialOrd + std::fmt::Debug>(
+        name: &str,
+        given: Option<&str>,
+        default: T,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<T, String> {
         match given {
             None => Ok(default),
             Some(level) => level
-                .parse::<u32>()
+                .parse::<T>()
                 .ok()
                 .filter(|l| range.contains(l))
                 .ok_or_else(|| format!("level {level:?} of {name} is not in {range:?}")),
         }
-    };
+    }
+    let level_of = |default, range| level::<u32>(name, given, default, range);
     Ok(match name {
         "none" if given.is_none() => Compression::None,
         "lz4" if given.is_none() => Compression::Lz4,
+        // As `Compression::Zstd` takes them: 0 is zstd's default level (3), negative levels
+        // are faster (zarr-python 3 writes 0 by default).
         "zstd" => Compression::Zstd {
-            level: level(3, 1..=22)? as i32,
+            level: level::<i32>(name, given, 3, -131_072..=22)?,
         },
         "gzip" => Compression::Gzip {
-            level: level(5, 0..=9)?,
+            level: level_of(5, 0..=9)?,
         },
         "blosc" => Compression::BloscLz4 {
-            level: level(5, 0..=9)? as u8,
+            level: level::<u8>(name, given, 5, 0..=9)?,
         },
         "zlib" => Compression::Zlib {
-            level: level(5, 0..=9)?,
+            level: level_of(5, 0..=9)?,
         },
         "bz2" => Compression::Bz2 {
-            level: level(9, 1..=9)?,
+            level: level_of(9, 1..=9)?,
         },
         "lzma" => Compression::Lzma {
-            preset: level(6, 0..=9)?,
+            preset: level_of(6, 0..=9)?,
         },
         _ => {
             return Err(format!(
@@ -540,6 +550,18 @@ mod tests {
             Compression::BloscLz4 { level: 5 }
         );
         assert!(parse_compression("gzip:12").is_err());
+        assert!(parse_compression("gzip:-1").is_err());
+        for (text, level) in [("zstd:0", 0), ("zstd:-5", -5), ("zstd:-131072", -131_072)] {
+            assert_eq!(
+                parse_compression(text).unwrap(),
+                Compression::Zstd { level },
+                "{text}"
+            );
+        }
+        for text in ["zstd:23", "zstd:-131073", "zstd:x"] {
+            let error = parse_compression(text).unwrap_err();
+            assert!(error.contains("is not in -131072..=22"), "{text}: {error}");
+        }
         assert_eq!(parse_compression("lz4").unwrap(), Compression::Lz4);
         assert!(parse_compression("lz4:3").is_err());
         assert_eq!(

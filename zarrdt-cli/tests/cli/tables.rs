@@ -81,7 +81,12 @@ fn dumped_within(path: &str, limit: &str) -> Json {
 
 #[test]
 fn export_and_import_give_back_the_array() {
-    for (format, sharded) in [("parquet", false), ("arrow", true), ("arrows", false)] {
+    // zstd's levels as zstd takes them: 0 its default, negative ones faster.
+    for (format, sharded, compression) in [
+        ("parquet", false, "gzip:4"),
+        ("arrow", true, "zstd:-5"),
+        ("arrows", false, "zstd:0"),
+    ] {
         let dir = scratch(&format!("tables-round-trip-{format}"));
         let array = write_array(&dir, sharded);
         let table = dir.join(format!("records.{format}"));
@@ -118,7 +123,7 @@ fn export_and_import_give_back_the_array() {
             "--shards",
             "6,5",
             "--compression",
-            "gzip:4",
+            compression,
         ])
         .ok();
         assert!(
@@ -137,6 +142,14 @@ fn export_and_import_give_back_the_array() {
         assert_eq!(
             metadata["codecs"][0]["configuration"]["chunk_shape"],
             json!([3, 5])
+        );
+        let (name, level) = compression.split_once(':').unwrap();
+        let codec = &metadata["codecs"][0]["configuration"]["codecs"][1];
+        assert_eq!(codec["name"], name, "{format}: {codec}");
+        assert_eq!(
+            codec["configuration"]["level"],
+            json!(level.parse::<i32>().unwrap()),
+            "{format}: {codec}"
         );
     }
 }
