@@ -96,8 +96,9 @@ pub enum Command {
         /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
         /// (with the `s3` feature).
         path: String,
-        /// Index ranges per dimension, `start:stop` (Python slices without step: `2:5,0:3`,
-        /// `:10`, `-5:`, `7`); dimensions left out are whole.
+        /// Index ranges per dimension, `start:stop` (Python slices with no step but 1:
+        /// `2:5,0:3`, `:10`, `-5:`, `7`); dimensions left out are whole. A range beyond the
+        /// shape is an error, not clipped.
         #[arg(long, value_name = "RANGES", value_parser = select::parse_selection, allow_hyphen_values = true)]
         select: Option<SelectionSpec>,
         /// At most this many elements (the first ones in C order).

@@ -1,4 +1,4 @@
-//! `--select`: index ranges per dimension, Python slices without a step.
+//! `--select`: index ranges per dimension, Python slices with no step but 1.
 
 use std::ops::Range;
 
@@ -16,7 +16,7 @@ pub(crate) enum RangeSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelectionSpec(Vec<RangeSpec>);
 
-/// Parses `2:5,0:3`, `:10`, `-5:`, `7`, `:`.
+/// Parses `2:5,0:3`, `:10`, `-5:`, `7`, `:` (and `::`, `2:5:1`: a step of 1).
 pub(crate) fn parse_selection(text: &str) -> Result<SelectionSpec, String> {
     let mut ranges = Vec::new();
     for part in text.split(',') {
@@ -36,10 +36,17 @@ pub(crate) fn parse_selection(text: &str) -> Result<SelectionSpec, String> {
                 })
         };
         let range = match part.split_once(':') {
-            Some((start, stop)) => {
-                if stop.contains(':') {
-                    return Err(format!("{part:?}: steps are not supported, use start:stop"));
-                }
+            Some((start, rest)) => {
+                // A step as Python writes it, left out (`::`, `2:5:`) or 1, is every index.
+                let stop = match rest.split_once(':') {
+                    None => rest,
+                    Some((stop, step)) if matches!(step.trim(), "" | "1") => stop,
+                    Some(_) => {
+                        return Err(format!(
+                            "{part:?}: steps other than 1 are not supported, use start:stop"
+                        ));
+                    }
+                };
                 RangeSpec::Slice(number(start)?, number(stop)?)
             }
             None => match number(part)? {
@@ -132,6 +139,20 @@ mod tests {
         assert_eq!(spec.resolve(&[10, 8]).unwrap(), [7..10, 7..8]);
         assert_eq!(parse_selection(":").unwrap().resolve(&[4]).unwrap(), [0..4]);
         assert!(parse_selection("1:2:3").is_err());
+        assert!(parse_selection("1:2:0").is_err());
+        assert!(parse_selection("1:2:1:").is_err());
+        for (text, ranges) in [
+            ("::", [0..4]),
+            ("1:3:", [1..3]),
+            ("1:3:1", [1..3]),
+            (":-1:", [0..3]),
+        ] {
+            assert_eq!(
+                parse_selection(text).unwrap().resolve(&[4]).unwrap(),
+                ranges,
+                "{text}"
+            );
+        }
         assert!(parse_selection("a:b").is_err());
         assert!(parse_selection("").is_err());
         let err = parse_selection("0:11").unwrap().resolve(&[10]).unwrap_err();

@@ -215,7 +215,11 @@ fn selections_and_fields() {
 #[test]
 fn usage_errors_exit_2() {
     let dir = fixture_copy("usage");
-    zarrdt(["dump", p(&dir), "--select", "1:2:3"]).fails(2, "--select", "steps are not supported");
+    zarrdt(["dump", p(&dir), "--select", "1:2:3"]).fails(
+        2,
+        "--select",
+        "steps other than 1 are not supported",
+    );
     zarrdt(["dump", p(&dir), "--select", "a"]).fails(2, "--select", "is not an index");
     zarrdt(["dump", p(&dir), "--select", "18446744073709551615:"]).fails(
         2,
