@@ -5,13 +5,16 @@
 //! variants, name to integer. The paths of leaves and columns are found in it exactly, or
 //! with the items of arrays left out: subarray indices (`flags[1]`), and the fields `"0"`,
 //! `"1"`, … of the structs that Zarr v3 writes Rust arrays as (`flags.1`). The attribute is
-//! input like any other: entries that are not objects of integers are ignored.
+//! input like any other: entries that are not objects of distinct integers are ignored, and so
+//! are entries for a leaf that is no integer or whose type does not hold every value (no
+//! `#[derive(ZarrEnum)]` enum could stand for it).
 
 use std::collections::HashMap;
 
 use serde_json::{Map, Value as Json};
 use zarrdt::advanced::{ENUMS_ATTRIBUTE, enum_attribute_key};
 use zarrdt::layout::{FieldPath, Layout, PathSegment};
+use zarrdt::types::{DataType, ScalarType};
 
 /// Most ways of reading a path that are tried (one per subset of its array items).
 const MAX_CANDIDATES: usize = 64;
@@ -37,6 +40,31 @@ impl Variants {
             .map(|(name, value)| format!("{name} = {value}"))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// Whether every leaf of `layout` is an integer whose type holds each variant's value.
+    fn fit(&self, layout: &Layout) -> bool {
+        layout.leaves().iter().all(|leaf| {
+            let scalar = leaf.scalar();
+            let integer = matches!(
+                scalar,
+                ScalarType::Int8
+                    | ScalarType::Int16
+                    | ScalarType::Int32
+                    | ScalarType::Int64
+                    | ScalarType::UInt8
+                    | ScalarType::UInt16
+                    | ScalarType::UInt32
+                    | ScalarType::UInt64
+            );
+            let data_type = DataType::Scalar(scalar);
+            integer
+                && self.listed.iter().all(|(_, value)| {
+                    serde_json::from_str::<Json>(value).is_ok_and(|number| {
+                        data_type.fill_value_from_v3_json(&number, None).is_ok()
+                    })
+                })
+        })
     }
 
     /// `{"Ok": 0, "Warn": 1}`.
@@ -78,7 +106,8 @@ impl EnumNames {
     }
 
     /// The variants of the leaf at `path` of `layout` (a scalar leaf's path, or a column's,
-    /// with indices), if the attribute names them.
+    /// with indices, or a field whose items are such leaves), if the attribute names them and
+    /// the leaf's integer type holds each of their values.
     pub(crate) fn of(&self, layout: &Layout, path: &FieldPath) -> Option<&Variants> {
         if self.is_empty() {
             return None;
@@ -123,9 +152,12 @@ impl EnumNames {
                 }
             }
         }
-        candidates
+        let variants = candidates
             .iter()
-            .find_map(|candidate| self.by_key.get(&enum_attribute_key(candidate)))
+            .find_map(|candidate| self.by_key.get(&enum_attribute_key(candidate)))?;
+        current
+            .is_some_and(|leaf| variants.fit(leaf))
+            .then_some(variants)
     }
 }
 
@@ -180,7 +212,7 @@ fn is_array_like<'a>(mut fields: impl Iterator<Item = (&'a str, &'a Layout)>) ->
             .all(|(index, (name, layout))| name == (index + 1).to_string() && layout == first)
 }
 
-/// The variants in one entry of the attribute: an object of integers.
+/// The variants in one entry of the attribute: an object of integers, no two the same.
 fn variants_of(json: &Json) -> Option<Variants> {
     let Json::Object(entries) = json else {
         return None;
@@ -191,7 +223,13 @@ fn variants_of(json: &Json) -> Option<Variants> {
             Json::Number(number) if number.is_i64() || number.is_u64() => number.to_string(),
             _ => return None,
         };
-        variants.by_value.insert(value.clone(), name.clone());
+        if variants
+            .by_value
+            .insert(value.clone(), name.clone())
+            .is_some()
+        {
+            return None;
+        }
         variants.listed.push((name.clone(), value));
     }
     Some(variants)
@@ -292,5 +330,40 @@ mod tests {
             "Z = -2"
         );
         assert!(names(json!("not an object")).is_empty());
+    }
+
+    /// Variants that no `#[derive(ZarrEnum)]` enum of the leaf's type could have are no enum:
+    /// on a float, beyond the integer's range, two names of one value.
+    #[test]
+    fn variants_the_leaf_cannot_hold_are_ignored() {
+        let enums = names(
+            json!({"f": {"X": 0}, "u": {"Neg": -1, "Ok": 0}, "i": {"P": 0, "Q": 0},
+            "big": {"Max": 255, "Over": 256}, "fine": {"Min": -128, "Max": 127},
+            "items": {"A": 1}, "wide": {"A": 70000}}),
+        );
+        let layout = Layout::from_v2_json(&json!([
+            ["f", "<f8"],
+            ["u", "<u2"],
+            ["i", "<i4"],
+            ["big", "|u1"],
+            ["fine", "|i1"],
+            ["items", "|u1", [2, 3]],
+            ["wide", "<u2", [4]]
+        ]))
+        .unwrap();
+        let field = |name: &str| FieldPath::root().field(name);
+        for name in ["f", "u", "i", "big", "wide"] {
+            assert!(enums.of(&layout, &field(name)).is_none(), "{name}");
+        }
+        let fine = enums.of(&layout, &field("fine")).unwrap();
+        assert_eq!(fine.describe(), "Min = -128, Max = 127");
+        // A subarray of integers: the field, and each item.
+        assert!(enums.of(&layout, &field("items")).is_some());
+        assert!(
+            enums
+                .of(&layout, &field("items").index(1).index(2))
+                .is_some()
+        );
+        assert!(enums.of(&layout, &field("wide").index(0)).is_none());
     }
 }
