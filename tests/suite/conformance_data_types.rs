@@ -351,6 +351,25 @@ fn malformed_v2_typestrs_are_errors_naming_the_input() {
     }
 }
 
+/// A size a type code does not come in says the sizes it does; NumPy's long double (`<f16`,
+/// which reads like float16, and `<c32`) says what it is and what to store instead.
+#[test]
+fn typestrs_of_no_size_say_why() {
+    for (typestr, says) in [
+        ("<f3", "f comes in sizes 2, 4 and 8"),
+        ("<i16", "i comes in sizes 1, 2, 4 and 8"),
+        ("|b2", "b comes in sizes 1"),
+        ("<c4", "c comes in sizes 8 and 16"),
+        ("<f16", "f16 is NumPy's long double (np.longdouble)"),
+        ("<f12", "store it as float64 (<f8)"),
+        ("<c32", "complex long double (np.clongdouble)"),
+        (">c24", "store it as complex128 (<c16)"),
+    ] {
+        let error = ScalarType::from_typestr(typestr).unwrap_err().to_string();
+        assert!(error.contains(says), "{typestr}: {error}");
+    }
+}
+
 #[test]
 fn raw_v3_names_round_trip_and_match_v2_void_typestrs() {
     // (rule, v3 name, bytes, v2 typestr)

@@ -141,9 +141,27 @@ fn parse(typestr: &str) -> Result<(ScalarType, Option<Endian>), String> {
         },
         ('M', time) => ScalarType::DateTime64(parse_time(time)?),
         ('m', time) => ScalarType::TimeDelta64(parse_time(time)?),
+        // NumPy's long double (`f12`/`f16`, 80-bit x87 padded) and its complex (`c24`/`c32`)
+        // have no Zarr data type, and a platform's layout of them no portable one.
+        ('f', "10" | "12" | "16") | ('c', "20" | "24" | "32") => {
+            let (what, instead) = match kind {
+                'f' => ("long double (np.longdouble)", "float64 (<f8)"),
+                _ => ("complex long double (np.clongdouble)", "complex128 (<c16)"),
+            };
+            return Err(format!(
+                "{kind}{rest} is NumPy's {what}, the platform's extended precision, which no \
+                 Zarr data type holds: store it as {instead}"
+            ));
+        }
         ('b' | 'i' | 'u' | 'f' | 'c', _) => {
             return Err(format!(
-                "no {kind}{rest} type: wrong size for this type code"
+                "no {kind}{rest} type: {kind} comes in sizes {}",
+                match kind {
+                    'b' => "1",
+                    'i' | 'u' => "1, 2, 4 and 8",
+                    'f' => "2, 4 and 8",
+                    _ => "8 and 16",
+                }
             ));
         }
         _ => return Err(format!("unknown or unsupported type code {kind:?}")),
