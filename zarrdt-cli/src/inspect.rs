@@ -62,6 +62,8 @@ impl Counts {
 /// What `inspect` shows.
 struct Info {
     shape: Vec<u64>,
+    /// The names of the dimensions (v3 `dimension_names`), where written.
+    dimension_names: Option<Vec<Option<String>>>,
     chunks: Vec<u64>,
     shards: Option<Vec<u64>>,
     /// How shards are read (sharded arrays).
@@ -125,6 +127,7 @@ fn gather(opened: &Opened) -> Result<Info, Failure> {
                 .collect()
         },
         leaves: opened.stored.leaves(),
+        dimension_names: array.dimension_names().clone(),
         shape,
     })
 }
@@ -485,6 +488,7 @@ fn to_json(opened: &Opened, info: &Info) -> Result<Vec<(&'static str, Json)>, Fa
         ("path", json!(opened.path.clone())),
         ("zarr_format", json!(opened.zarr_format())),
         ("shape", json!(info.shape)),
+        ("dimension_names", json!(info.dimension_names)),
         ("chunks", json!(info.chunks)),
         ("shards", json!(info.shards)),
         ("shard_reads", json!(info.shard_reads)),
@@ -534,6 +538,17 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
         )
     };
     line("shape", list(&info.shape))?;
+    if let Some(names) = &info.dimension_names {
+        // As Python prints them: a name quoted, an unnamed dimension `None`.
+        let names: Vec<String> = names
+            .iter()
+            .map(|name| match name {
+                Some(name) => format!("{name:?}"),
+                None => "None".to_owned(),
+            })
+            .collect();
+        line("dimensions", format!("[{}]", names.join(", ")))?;
+    }
     match &info.shards {
         Some(shards) => line(
             "chunks",

@@ -273,6 +273,7 @@ fn v3_two_dimensional_gzip_big_endian() {
     let array = ArrayOptions::new(vec![7, 5], vec![3, 2])
         .compression(Compression::Gzip { level: 5 })
         .endian(Endian::Big)
+        .dimension_names(["time", "station"])
         .create(store(&dir), "/", &FILL)
         .unwrap();
     // Rows 0..6 written; row 6 (the last chunk row) left missing.
@@ -284,6 +285,29 @@ fn v3_two_dimensional_gzip_big_endian() {
     assert_eq!(dump["chunks"], json!([3, 2]));
     let rows = dump["values"].as_array().unwrap();
     assert_eq!(rows.len(), 7);
+    // The dimension names as written; an unnamed dimension (null) as Python prints it.
+    let info = zarrdt(["inspect", "--json", path(&dir)]).json();
+    assert_eq!(info["dimension_names"], json!(["time", "station"]));
+    let text = zarrdt(["inspect", path(&dir)]).ok();
+    assert!(
+        text.contains("  dimensions    [\"time\", \"station\"]\n"),
+        "{text}"
+    );
+    let document = dir.join("zarr.json");
+    let mut metadata: Json =
+        serde_json::from_str(&std::fs::read_to_string(&document).unwrap()).unwrap();
+    metadata["dimension_names"] = json!(["time", null]);
+    std::fs::write(&document, metadata.to_string()).unwrap();
+    let text = zarrdt(["inspect", path(&dir)]).ok();
+    assert!(
+        text.contains("  dimensions    [\"time\", None]\n"),
+        "{text}"
+    );
+    metadata.as_object_mut().unwrap().remove("dimension_names");
+    std::fs::write(&document, metadata.to_string()).unwrap();
+    let info = zarrdt(["inspect", "--json", path(&dir)]).json();
+    assert_eq!(info["dimension_names"], Json::Null);
+    assert!(!zarrdt(["inspect", path(&dir)]).ok().contains("dimensions"));
     for (r, row) in rows.iter().enumerate() {
         let want: Vec<Json> = (0..5).map(|c| expected(&at(r as u64, c), true)).collect();
         assert_eq!(row, &json!(want), "row {r}");
