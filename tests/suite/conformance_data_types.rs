@@ -358,12 +358,13 @@ fn typestrs_of_no_size_say_why() {
     for (typestr, says) in [
         ("<f3", "f comes in sizes 2, 4 and 8"),
         ("<i16", "i comes in sizes 1, 2, 4 and 8"),
-        ("|b2", "b comes in sizes 1"),
+        ("|b2", "b comes in size 1"),
         ("<c4", "c comes in sizes 8 and 16"),
         ("<f16", "f16 is NumPy's long double (np.longdouble)"),
+        ("<f16", "store it as float64 (<f8); float16 is f2"),
         ("<f12", "store it as float64 (<f8)"),
         ("<c32", "complex long double (np.clongdouble)"),
-        (">c24", "store it as complex128 (<c16)"),
+        (">c24", "store it as complex128 (>c16)"),
     ] {
         let error = ScalarType::from_typestr(typestr).unwrap_err().to_string();
         assert!(error.contains(says), "{typestr}: {error}");

@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use serde_json::{Map, Value as Json};
 use zarrdt::advanced::{ENUMS_ATTRIBUTE, enum_attribute_key};
 use zarrdt::layout::{FieldPath, Layout, PathSegment};
-use zarrdt::types::{DataType, ScalarType};
 
 /// Most ways of reading a path that are tried (one per subset of its array items).
 const MAX_CANDIDATES: usize = 64;
@@ -42,29 +41,28 @@ impl Variants {
             .join(", ")
     }
 
-    /// Whether every leaf of `layout` is an integer whose type holds each variant's value.
+    /// Whether `layout` is one integer whose type holds each variant's value, or items of one:
+    /// a subarray, or a struct Zarr v3 writes a Rust array as. Any other struct is no enum.
     fn fit(&self, layout: &Layout) -> bool {
-        layout.leaves().iter().all(|leaf| {
-            let scalar = leaf.scalar();
-            let integer = matches!(
-                scalar,
-                ScalarType::Int8
-                    | ScalarType::Int16
-                    | ScalarType::Int32
-                    | ScalarType::Int64
-                    | ScalarType::UInt8
-                    | ScalarType::UInt16
-                    | ScalarType::UInt32
-                    | ScalarType::UInt64
-            );
-            let data_type = DataType::Scalar(scalar);
-            integer
-                && self.listed.iter().all(|(_, value)| {
-                    serde_json::from_str::<Json>(value).is_ok_and(|number| {
-                        data_type.fill_value_from_v3_json(&number, None).is_ok()
-                    })
+        match layout {
+            Layout::Scalar(leaf) => leaf.scalar().integer_range().is_some_and(|(min, max)| {
+                self.listed.iter().all(|(_, value)| {
+                    value
+                        .parse::<i128>()
+                        .is_ok_and(|value| (min..=max).contains(&value))
                 })
-        })
+            }),
+            Layout::Subarray(array) => self.fit(array.element()),
+            Layout::Struct(structure) => {
+                is_array_like(structure.fields().iter().map(|f| (f.name(), f.layout())))
+                    && structure
+                        .fields()
+                        .first()
+                        .is_some_and(|item| self.fit(item.layout()))
+            }
+            // A kind of layout added later holds no enum until this says it does.
+            _ => false,
+        }
     }
 
     /// `{"Ok": 0, "Warn": 1}`.
@@ -365,5 +363,17 @@ mod tests {
                 .is_some()
         );
         assert!(enums.of(&layout, &field("wide").index(0)).is_none());
+        // A struct of integers is no enum; a Rust array as Zarr v3 writes it (fields "0", "1")
+        // is, as are its items.
+        let enums = names(json!({"point": {"A": 1}, "flags": {"A": 1}}));
+        let layout = Layout::from_v2_json(&json!([
+            ["point", [["x", "<i4"], ["y", "<i4"]]],
+            ["flags", [["0", "|u1"], ["1", "|u1"]]]
+        ]))
+        .unwrap();
+        assert!(enums.of(&layout, &field("point")).is_none());
+        assert!(enums.of(&layout, &field("point").field("x")).is_none());
+        assert!(enums.of(&layout, &field("flags")).is_some());
+        assert!(enums.of(&layout, &field("flags").field("1")).is_some());
     }
 }

@@ -539,14 +539,9 @@ fn write_text(opened: &Opened, info: &Info, out: &mut impl Write) -> Result<(), 
     };
     line("shape", list(&info.shape))?;
     if let Some(names) = &info.dimension_names {
-        // As Python prints them: a name quoted, an unnamed dimension `None`.
-        let names: Vec<String> = names
-            .iter()
-            .map(|name| match name {
-                Some(name) => format!("{name:?}"),
-                None => "None".to_owned(),
-            })
-            .collect();
+        // As `--json` writes them: each name a JSON string (control characters escaped), an
+        // unnamed dimension `null`.
+        let names: Vec<String> = names.iter().map(|name| json!(name).to_string()).collect();
         line("dimensions", format!("[{}]", names.join(", ")))?;
     }
     match &info.shards {

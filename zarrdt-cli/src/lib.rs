@@ -61,8 +61,8 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_ELEMENT_SIZE)]
     pub max_element_size: usize,
     /// Refuse arrays whose shards have an index of more than this many bytes (16 per inner
-    /// chunk): a write into a shard holds and stores its whole index, a read of a stored shard
-    /// reads it.
+    /// chunk), and make none (import): a write into a shard holds and stores its whole index, a
+    /// read of a stored shard reads it.
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_SHARD_INDEX_SIZE)]
     pub max_shard_index_size: u64,
 }
@@ -96,7 +96,7 @@ pub enum Command {
         /// The array: its directory (holding zarr.json or .zarray), or s3://bucket/prefix
         /// (with the `s3` feature).
         path: String,
-        /// Index ranges per dimension, `start:stop` (Python slices with no step but 1:
+        /// Index ranges per dimension, `start:stop` (Python slices with a step of 1 or none:
         /// `2:5,0:3`, `:10`, `-5:`, `7`); dimensions left out are whole. A range beyond the
         /// shape is an error, not clipped.
         #[arg(long, value_name = "RANGES", value_parser = select::parse_selection, allow_hyphen_values = true)]

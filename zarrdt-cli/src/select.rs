@@ -1,4 +1,4 @@
-//! `--select`: index ranges per dimension, Python slices with no step but 1.
+//! `--select`: index ranges per dimension, Python slices with a step of 1 or none.
 
 use std::ops::Range;
 
@@ -40,12 +40,19 @@ pub(crate) fn parse_selection(text: &str) -> Result<SelectionSpec, String> {
                 // A step as Python writes it, left out (`::`, `2:5:`) or 1, is every index.
                 let stop = match rest.split_once(':') {
                     None => rest,
-                    Some((stop, step)) if matches!(step.trim(), "" | "1") => stop,
-                    Some(_) => {
+                    Some((_, step)) if step.contains(':') => {
                         return Err(format!(
-                            "{part:?}: steps other than 1 are not supported, use start:stop"
+                            "{part:?} is no range: write start:stop (or start:stop:1)"
                         ));
                     }
+                    Some((stop, step)) => match number(step)? {
+                        None | Some(1) => stop,
+                        Some(_) => {
+                            return Err(format!(
+                                "{part:?}: steps other than 1 are not supported, use start:stop"
+                            ));
+                        }
+                    },
                 };
                 RangeSpec::Slice(number(start)?, number(stop)?)
             }
@@ -140,11 +147,14 @@ mod tests {
         assert_eq!(parse_selection(":").unwrap().resolve(&[4]).unwrap(), [0..4]);
         assert!(parse_selection("1:2:3").is_err());
         assert!(parse_selection("1:2:0").is_err());
-        assert!(parse_selection("1:2:1:").is_err());
+        let error = parse_selection("1:2:1:").unwrap_err();
+        assert!(error.contains("is no range"), "{error}");
         for (text, ranges) in [
             ("::", [0..4]),
             ("1:3:", [1..3]),
             ("1:3:1", [1..3]),
+            ("1:3:+1", [1..3]),
+            (" : : ", [0..4]),
             (":-1:", [0..3]),
         ] {
             assert_eq!(

@@ -474,45 +474,26 @@ pub(crate) fn parse_compression(text: &str) -> Result<Compression, String> {
         Some((name, level)) => (name, Some(level)),
         None => (text, None),
     };
-    // A level of the compression's own type: `-5` is no gzip level (as it is no `u32`).
-    fn level<T: std::str::FromStr + PartialOrd + std::fmt::Debug>(
-        name: &str,
-        given: Option<&str>,
-        default: T,
-        range: std::ops::RangeInclusive<T>,
-    ) -> Result<T, String> {
-        match given {
-            None => Ok(default),
-            Some(level) => level
-                .parse::<T>()
-                .ok()
-                .filter(|l| range.contains(l))
-                .ok_or_else(|| format!("level {level:?} of {name} is not in {range:?}")),
-        }
-    }
-    let level_of = |default, range| level::<u32>(name, given, default, range);
     Ok(match name {
         "none" if given.is_none() => Compression::None,
         "lz4" if given.is_none() => Compression::Lz4,
-        // As `Compression::Zstd` takes them: 0 is zstd's default level (3), negative levels
-        // are faster (zarr-python 3 writes 0 by default).
         "zstd" => Compression::Zstd {
-            level: level::<i32>(name, given, 3, -131_072..=22)?,
+            level: level::<i32>(name, given, 3, Compression::zstd_levels())?,
         },
         "gzip" => Compression::Gzip {
-            level: level_of(5, 0..=9)?,
+            level: level::<u32>(name, given, 5, 0..=9)?,
         },
         "blosc" => Compression::BloscLz4 {
             level: level::<u8>(name, given, 5, 0..=9)?,
         },
         "zlib" => Compression::Zlib {
-            level: level_of(5, 0..=9)?,
+            level: level::<u32>(name, given, 5, 0..=9)?,
         },
         "bz2" => Compression::Bz2 {
-            level: level_of(9, 1..=9)?,
+            level: level::<u32>(name, given, 9, 1..=9)?,
         },
         "lzma" => Compression::Lzma {
-            preset: level_of(6, 0..=9)?,
+            preset: level::<u32>(name, given, 6, 0..=9)?,
         },
         _ => {
             return Err(format!(
@@ -520,6 +501,24 @@ pub(crate) fn parse_compression(text: &str) -> Result<Compression, String> {
             ));
         }
     })
+}
+
+/// The level `given` of the compression `name` (its `default` if none is given), in `range`
+/// and of the compression's own type: `-5` is no gzip level, as it is no `u32`.
+fn level<T: std::str::FromStr + PartialOrd + std::fmt::Debug>(
+    name: &str,
+    given: Option<&str>,
+    default: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, String> {
+    match given {
+        None => Ok(default),
+        Some(level) => level
+            .parse::<T>()
+            .ok()
+            .filter(|l| range.contains(l))
+            .ok_or_else(|| format!("level {level:?} of {name} is not in {range:?}")),
+    }
 }
 
 /// The default rows per batch.

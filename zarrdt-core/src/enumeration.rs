@@ -114,7 +114,7 @@ impl EnumDescriptor {
         variants: &'static [EnumVariant; N],
         check_values: bool,
     ) -> Self {
-        let (min, max) = match integer_range(integer) {
+        let (min, max) = match integer.integer_range() {
             Some(range) => range,
             None => panic!("an enum is stored as an integer type: int8..int64 or uint8..uint64"),
         };
@@ -204,21 +204,6 @@ impl fmt::Display for EnumDescriptor {
         }
         f.write_str(")")
     }
-}
-
-/// The range of values of an integer scalar type; `None` for other types.
-const fn integer_range(integer: ScalarType) -> Option<(i128, i128)> {
-    Some(match integer {
-        ScalarType::Int8 => (i8::MIN as i128, i8::MAX as i128),
-        ScalarType::Int16 => (i16::MIN as i128, i16::MAX as i128),
-        ScalarType::Int32 => (i32::MIN as i128, i32::MAX as i128),
-        ScalarType::Int64 => (i64::MIN as i128, i64::MAX as i128),
-        ScalarType::UInt8 => (0, u8::MAX as i128),
-        ScalarType::UInt16 => (0, u16::MAX as i128),
-        ScalarType::UInt32 => (0, u32::MAX as i128),
-        ScalarType::UInt64 => (0, u64::MAX as i128),
-        _ => return None,
-    })
 }
 
 /// A 64-bit sort key of a value (equal values, equal keys).

@@ -96,6 +96,20 @@ impl Default for Compression {
     }
 }
 
+impl Compression {
+    /// The levels [`Compression::Zstd`] takes: zstd's own, from -131072 (fastest) to 22
+    /// (smallest); 0 is zstd's default (3).
+    ///
+    /// ```
+    /// use zarrdt::array::Compression;
+    ///
+    /// assert_eq!(Compression::zstd_levels(), -131_072..=22);
+    /// ```
+    pub fn zstd_levels() -> std::ops::RangeInclusive<i32> {
+        zstd::compression_level_range()
+    }
+}
+
 /// The shape, chunking, sharding, compression and byte order of an array to create; then one
 /// call creates it for a record type.
 ///
@@ -337,9 +351,7 @@ impl ArrayOptions {
         let (path, node) = node_path(path)?;
         let path = path.as_ref();
         let key = meta_key_v3(&node);
-        self.refuse_existing(&*store, &node, path)?;
-        self.limits.check_element_size(path, data_type.size())?;
-        self.check_shape(&key, "chunk_grid", data_type.size())?;
+        self.check_new(&*store, &node, path, &key, "chunk_grid", data_type.size())?;
         let fill_json = data_type.fill_value_to_v3_json(fill)?;
         let zarrs_type = zarrs_data_type(data_type, &key)?;
         let bytes = BytesCodec::new(
@@ -394,9 +406,7 @@ impl ArrayOptions {
         let (path, node) = node_path(path)?;
         let path = path.as_ref();
         let key = meta_key_v2_array(&node);
-        self.refuse_existing(&*store, &node, path)?;
-        self.limits.check_element_size(path, layout.size())?;
-        self.check_shape(&key, "chunks", layout.size())?;
+        self.check_new(&*store, &node, path, &key, "chunks", layout.size())?;
         if self.shard_shape.is_some() {
             return Err(Error::metadata(
                 &key,
@@ -452,6 +462,24 @@ impl ArrayOptions {
             write_document(&*store, &key, &Json::Object(self.attributes.clone()))?;
         }
         self.limits.open(store, path)
+    }
+
+    /// What is checked before anything is written or erased, in this order: a node already at
+    /// `node` of `store` (unless overwritten), the size of an element (`element_size` bytes)
+    /// against the limits, then the shapes (`grid`: the member of the document `key` that
+    /// holds the chunk shape).
+    fn check_new<S: ?Sized + ReadableWritableStorageTraits>(
+        &self,
+        store: &S,
+        node: &NodePath,
+        path: &str,
+        key: &StoreKey,
+        grid: &str,
+        element_size: usize,
+    ) -> Result<(), Error> {
+        self.refuse_existing(store, node, path)?;
+        self.limits.check_element_size(path, element_size)?;
+        self.check_shape(key, grid, element_size)
     }
 
     /// Checks the shapes before anything is written: as many chunk (and shard) dimensions as
@@ -593,7 +621,7 @@ impl ArrayOptions {
         Ok(match &self.compression {
             Compression::None => Vec::new(),
             Compression::Zstd { level } => {
-                let levels = zstd::compression_level_range();
+                let levels = Compression::zstd_levels();
                 if !levels.contains(level) {
                     return Err(invalid(format!(
                         "zstd level {level} is not in {}..={}",

@@ -285,7 +285,7 @@ fn v3_two_dimensional_gzip_big_endian() {
     assert_eq!(dump["chunks"], json!([3, 2]));
     let rows = dump["values"].as_array().unwrap();
     assert_eq!(rows.len(), 7);
-    // The dimension names as written; an unnamed dimension (null) as Python prints it.
+    // The dimension names as written, in the text as in the JSON (an unnamed one null).
     let info = zarrdt(["inspect", "--json", path(&dir)]).json();
     assert_eq!(info["dimension_names"], json!(["time", "station"]));
     let text = zarrdt(["inspect", path(&dir)]).ok();
@@ -300,7 +300,7 @@ fn v3_two_dimensional_gzip_big_endian() {
     std::fs::write(&document, metadata.to_string()).unwrap();
     let text = zarrdt(["inspect", path(&dir)]).ok();
     assert!(
-        text.contains("  dimensions    [\"time\", None]\n"),
+        text.contains("  dimensions    [\"time\", null]\n"),
         "{text}"
     );
     metadata.as_object_mut().unwrap().remove("dimension_names");

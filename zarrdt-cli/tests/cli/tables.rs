@@ -68,12 +68,18 @@ fn write_array(dir: &Path, sharded: bool) -> String {
 
 /// The `dump` JSON of an array without its codec-dependent members.
 fn dumped(path: &str) -> Json {
-    dumped_within(path, "268435456")
+    dumped_within(path, None)
 }
 
-/// [`dumped`], opened with `--max-shard-index-size` `limit`.
-fn dumped_within(path: &str, limit: &str) -> Json {
-    let mut dump = zarrdt(["dump", "--max-shard-index-size", limit, path]).json();
+/// [`dumped`], opened with `--max-shard-index-size` `limit` if given (else the default).
+fn dumped_within(path: &str, limit: Option<&str>) -> Json {
+    let limit = limit.map(|limit| ["--max-shard-index-size", limit]);
+    let mut dump = zarrdt(
+        ["dump", path]
+            .into_iter()
+            .chain(limit.into_iter().flatten()),
+    )
+    .json();
     let object = dump.as_object_mut().unwrap();
     object.remove("chunks");
     dump
@@ -620,7 +626,7 @@ fn failures_are_one_line_naming_the_file() {
     );
     import("80", "5").ok();
     assert_eq!(
-        dumped_within(&limited, "80"),
+        dumped_within(&limited, Some("80")),
         dumped(&unsharded),
         "shards at the limit"
     );

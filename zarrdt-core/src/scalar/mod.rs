@@ -237,6 +237,30 @@ impl ScalarType {
             ScalarType::Float16 | ScalarType::Float32 | ScalarType::Float64
         )
     }
+
+    /// The smallest and largest value of an integer type (`int8` … `uint64`), `None` for
+    /// other types: the values an enum stored as this type may have.
+    ///
+    /// ```
+    /// use zarrdt::types::ScalarType;
+    ///
+    /// assert_eq!(ScalarType::UInt16.integer_range(), Some((0, 65_535)));
+    /// assert_eq!(ScalarType::Int8.integer_range(), Some((-128, 127)));
+    /// assert_eq!(ScalarType::Float64.integer_range(), None);
+    /// ```
+    pub const fn integer_range(self) -> Option<(i128, i128)> {
+        Some(match self {
+            ScalarType::Int8 => (i8::MIN as i128, i8::MAX as i128),
+            ScalarType::Int16 => (i16::MIN as i128, i16::MAX as i128),
+            ScalarType::Int32 => (i32::MIN as i128, i32::MAX as i128),
+            ScalarType::Int64 => (i64::MIN as i128, i64::MAX as i128),
+            ScalarType::UInt8 => (0, u8::MAX as i128),
+            ScalarType::UInt16 => (0, u16::MAX as i128),
+            ScalarType::UInt32 => (0, u32::MAX as i128),
+            ScalarType::UInt64 => (0, u64::MAX as i128),
+            _ => return None,
+        })
+    }
 }
 
 impl fmt::Display for ScalarType {

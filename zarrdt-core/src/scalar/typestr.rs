@@ -141,26 +141,39 @@ fn parse(typestr: &str) -> Result<(ScalarType, Option<Endian>), String> {
         },
         ('M', time) => ScalarType::DateTime64(parse_time(time)?),
         ('m', time) => ScalarType::TimeDelta64(parse_time(time)?),
-        // NumPy's long double (`f12`/`f16`, 80-bit x87 padded) and its complex (`c24`/`c32`)
-        // have no Zarr data type, and a platform's layout of them no portable one.
-        ('f', "10" | "12" | "16") | ('c', "20" | "24" | "32") => {
-            let (what, instead) = match kind {
-                'f' => ("long double (np.longdouble)", "float64 (<f8)"),
-                _ => ("complex long double (np.clongdouble)", "complex128 (<c16)"),
+        // NumPy's long double and its complex, at the itemsizes NumPy gives them (12 and 16
+        // bytes: x87 extended precision padded on x86, IEEE binary128 on aarch64 Linux,
+        // double-double on POWER): no Zarr data type, and no one layout across platforms.
+        ('f', "12" | "16") | ('c', "24" | "32") => {
+            let order = if matches!(order, Some(Endian::Big)) {
+                '>'
+            } else {
+                '<'
             };
+            let (what, instead) = match kind {
+                'f' => (
+                    "long double (np.longdouble)",
+                    format!("float64 ({order}f8)"),
+                ),
+                _ => (
+                    "complex long double (np.clongdouble)",
+                    format!("complex128 ({order}c16)"),
+                ),
+            };
+            let float16 = if rest == "16" { "; float16 is f2" } else { "" };
             return Err(format!(
                 "{kind}{rest} is NumPy's {what}, the platform's extended precision, which no \
-                 Zarr data type holds: store it as {instead}"
+                 Zarr data type holds: store it as {instead}{float16}"
             ));
         }
         ('b' | 'i' | 'u' | 'f' | 'c', _) => {
             return Err(format!(
-                "no {kind}{rest} type: {kind} comes in sizes {}",
+                "no {kind}{rest} type: {kind} comes in {}",
                 match kind {
-                    'b' => "1",
-                    'i' | 'u' => "1, 2, 4 and 8",
-                    'f' => "2, 4 and 8",
-                    _ => "8 and 16",
+                    'b' => "size 1",
+                    'i' | 'u' => "sizes 1, 2, 4 and 8",
+                    'f' => "sizes 2, 4 and 8",
+                    _ => "sizes 8 and 16",
                 }
             ));
         }
