@@ -77,15 +77,14 @@ fn reserve<T>(out: &mut Vec<T>, elements: usize) -> Result<(), Error> {
 
 /// Reads `subset` of `array` (elements of `element_size` bytes) into `sink`, in C order; an
 /// invalid element is [`Error::InvalidElement`], naming where it is in the array.
-pub(crate) fn read<S, K>(
+pub(crate) fn read<S>(
     array: &Array<S>,
     subset: &dyn ArraySubsetTraits,
     element_size: usize,
-    sink: &mut K,
+    sink: &mut dyn Sink,
 ) -> Result<(), Error>
 where
     S: ?Sized + ReadableStorageTraits + 'static,
-    K: Sink,
 {
     read_in_order(array, subset, element_size, sink).map_err(|error| match error {
         Error::Zarr(source @ zarrdt_core::Error::InvalidElement { index, .. }) => {
@@ -131,15 +130,14 @@ fn located<S: ?Sized + ReadableStorageTraits + 'static>(
 }
 
 /// [`read`], whose errors name no element's position in the array.
-fn read_in_order<S, K>(
+fn read_in_order<S>(
     array: &Array<S>,
     subset: &dyn ArraySubsetTraits,
     element_size: usize,
-    sink: &mut K,
+    sink: &mut dyn Sink,
 ) -> Result<(), Error>
 where
     S: ?Sized + ReadableStorageTraits + 'static,
-    K: Sink,
 {
     check_subset(array, subset, element_size)?;
     // The subset's bytes fit in `isize` (checked above), so its element count fits in `usize`.
@@ -228,19 +226,19 @@ where
         // would otherwise do alone (nothing is handed over yet), and the first is handed over
         // before the third is fetched: two windows in memory, as after.
         let mut slabs = plan.slabs(first.start..second.end)?;
-        let mut bytes = reader.fetch_beside(&slabs, || ());
+        let mut bytes = reader.fetch_beside(&slabs, &mut || ());
         let ahead_slabs = slabs.split_off(first.len());
         let ahead = bytes.split_off(window_len(&slabs));
         hand_over_window(&slabs, &mut bytes)?;
         (ahead, ahead_slabs)
     } else {
         let slabs = plan.slabs(first)?;
-        (reader.fetch_beside(&slabs, || ()), slabs)
+        (reader.fetch_beside(&slabs, &mut || ()), slabs)
     };
     for next in windows {
         let next = plan.slabs(next)?;
         let mut decoded = Ok(());
-        let ahead = reader.fetch_beside(&next, || {
+        let ahead = reader.fetch_beside(&next, &mut || {
             decoded = hand_over_window(&current, &mut bytes);
         });
         decoded?;
@@ -388,11 +386,15 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
     /// parallel, in order (a unit that fails is [`UnitBytes::Failed`]), with `beside` (the
     /// handing over of the window before) run meanwhile: the units first where their fetch
     /// decompresses them, `beside` first otherwise ([`each_beside`]).
-    fn fetch_beside(&self, slabs: &[Slab], beside: impl FnOnce() + Send) -> Vec<UnitBytes<'a>> {
+    fn fetch_beside(
+        &self,
+        slabs: &[Slab],
+        beside: &mut (dyn FnMut() + Send),
+    ) -> Vec<UnitBytes<'a>> {
         let units: Vec<&Unit> = slabs.iter().flat_map(|slab| &slab.units).collect();
-        each_beside(
+        fetch_each(
             &units,
-            |unit| self.fetch_unit(unit).unwrap_or_else(UnitBytes::Failed),
+            &|unit| self.fetch_unit(unit).unwrap_or_else(UnitBytes::Failed),
             beside,
             self.first,
         )
@@ -501,15 +503,28 @@ impl<'a, S: ?Sized + ReadableStorageTraits + 'static> Reader<'a, S> {
     }
 }
 
+/// [`each_beside`] for the units of a read, the closures behind references: one instance,
+/// compiled in this crate, whatever the storage and the sink. (Generic over them, it had every
+/// program that reads records instantiate rayon's machinery anew for each storage and record
+/// type it reads.)
+fn fetch_each<'a>(
+    units: &[&Unit],
+    fetch: &(dyn Fn(&Unit) -> UnitBytes<'a> + Sync),
+    beside: &mut (dyn FnMut() + Send),
+    first: First,
+) -> Vec<UnitBytes<'a>> {
+    each_beside(units, |unit: &&Unit| fetch(unit), beside, first)
+}
+
 /// Hands `sink` the runs of `slabs` in C order, from their units' `bytes` (in the order
 /// [`Reader::fetch_beside`] gives them), giving `spare` each unit's buffer once it is handed
 /// over.
-fn decode<K: Sink>(
+fn decode(
     plan: &Plan,
     slabs: &[Slab],
     bytes: &mut [UnitBytes<'_>],
     element_size: usize,
-    sink: &mut K,
+    sink: &mut dyn Sink,
     spare: &SpareBuffers,
 ) -> Result<(), Error> {
     let mut first_unit = 0;
@@ -591,11 +606,11 @@ fn bands(runs: &[Run], units: &[UnitBytes<'_>]) -> Vec<Band> {
 /// Hands `sink` the runs of one slab in order, from its units' bytes: a band at a time, its
 /// inner chunks decoded before it is handed over (on all threads; beside the handing over of
 /// the band before, where that is one thread's work) and let go after.
-fn hand_over_slab<K: Sink>(
+fn hand_over_slab(
     runs: &[Run],
     units: &mut [UnitBytes<'_>],
     element_size: usize,
-    sink: &mut K,
+    sink: &mut dyn Sink,
 ) -> Result<(), Error> {
     let bands = bands(runs, units);
     let mut decoded = bands
@@ -673,11 +688,11 @@ fn decode_chunks(chunks: Vec<(usize, ToDecode<'_>)>) -> Vec<(usize, usize, Piece
 }
 
 /// Hands `sink` the bytes of `runs`, from `units`.
-fn hand_over<K: Sink>(
+fn hand_over(
     runs: &[Run],
     units: &mut [UnitBytes<'_>],
     element_size: usize,
-    sink: &mut K,
+    sink: &mut dyn Sink,
 ) -> Result<(), Error> {
     for run in runs {
         let range = run.elements.start * element_size..run.elements.end * element_size;

@@ -391,13 +391,7 @@ impl WholeShards {
                 Ok(encoded.map(|encoded| Cow::Owned(encoded.into_owned())))
             }
         };
-        let encoded = (0..count)
-            .into_par_iter()
-            .map(encode)
-            .collect::<Vec<_>>()
-            // The first failure in the shard's order, however the threads ran.
-            .into_iter()
-            .collect::<Result<Vec<_>, Error>>()?;
+        let encoded = encode_each(count, &encode)?;
         // Where each inner chunk lies in the stored shard, in C order after (or before) the
         // index.
         let mut entries = vec![u64::MAX; 2 * count];
@@ -630,6 +624,21 @@ impl WholeShards {
             .as_ref()
             .map_or(Endian::NATIVE, StoredOrder::endian)
     }
+}
+
+/// `encode` of the inner chunks numbered `0..count`, on all threads, in order; the error is
+/// the first failure in the shard's order, however the threads ran. The closure behind a
+/// reference: one instance, compiled in this crate, whatever the storage.
+fn encode_each<'b>(
+    count: usize,
+    encode: &(dyn Fn(usize) -> Result<Option<Cow<'b, [u8]>>, Error> + Sync),
+) -> Result<Vec<Option<Cow<'b, [u8]>>>, Error> {
+    (0..count)
+        .into_par_iter()
+        .map(encode)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .collect()
 }
 
 impl<'a> SplitShard<'a> {

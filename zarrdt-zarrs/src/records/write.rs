@@ -92,14 +92,13 @@ impl Source for Encoded<'_> {
 }
 
 /// Stores the elements of `source` (C order) into `subset` of `array`.
-pub(crate) fn write<S, E>(
+pub(crate) fn write<S>(
     array: &Array<S>,
     subset: &dyn ArraySubsetTraits,
-    source: &E,
+    source: &dyn Source,
 ) -> Result<(), Error>
 where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
-    E: Source,
 {
     check_count(subset, source.len())?;
     check_subset(array, subset, source.size())?;
@@ -134,41 +133,49 @@ where
     let mut next = 0;
     for window in plan.windows(WINDOW_UNITS_PER_THREAD * threads) {
         let parts = parts(&plan, window, &mut next)?;
-        // Once a chunk has failed, no chunk after it is begun (a store that has gone away
-        // would otherwise be tried, and waited for, once for every chunk left), and every
-        // chunk before it still is: the error is the first failure in the subset's order,
-        // however the threads ran.
-        let failed = AtomicUsize::new(usize::MAX);
-        parts
-            .par_iter()
-            .enumerate()
-            .map(|(number, part)| {
-                if failed.load(Ordering::Relaxed) < number {
-                    return Ok(());
-                }
-                let stored = (|| {
-                    if let Some(sharding) = sharding.as_ref().filter(|_| !part.whole) {
-                        sharding.read_index(array, &part.indices)?;
-                    }
-                    store_part(
-                        array,
-                        part,
-                        source,
-                        whole_shards.as_ref(),
-                        streamed.as_ref(),
-                        sharding.as_ref(),
-                    )
-                })();
-                if stored.is_err() {
-                    failed.fetch_min(number, Ordering::Relaxed);
-                }
-                stored
-            })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .collect::<Result<(), Error>>()?;
+        store_each(parts.len(), &|number| {
+            let part = &parts[number];
+            if let Some(sharding) = sharding.as_ref().filter(|_| !part.whole) {
+                sharding.read_index(array, &part.indices)?;
+            }
+            store_part(
+                array,
+                part,
+                source,
+                whole_shards.as_ref(),
+                streamed.as_ref(),
+                sharding.as_ref(),
+            )
+        })?;
     }
     Ok(())
+}
+
+/// `store` of the parts numbered `0..count`, several at once: once a part has failed, no part
+/// after it is begun (a store that has gone away would otherwise be tried, and waited for, once
+/// for every part left), and every part before it still is; the error is the first failure in
+/// the parts' order, however the threads ran. The closure behind a reference: one instance,
+/// compiled in this crate, whatever the storage and the records written.
+fn store_each(
+    count: usize,
+    store: &(dyn Fn(usize) -> Result<(), Error> + Sync),
+) -> Result<(), Error> {
+    let failed = AtomicUsize::new(usize::MAX);
+    (0..count)
+        .into_par_iter()
+        .map(|number| {
+            if failed.load(Ordering::Relaxed) < number {
+                return Ok(());
+            }
+            let stored = store(number);
+            if stored.is_err() {
+                failed.fetch_min(number, Ordering::Relaxed);
+            }
+            stored
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .collect()
 }
 
 /// The chunks a window of a write holds at least, per thread: enough that the threads are
@@ -228,17 +235,16 @@ pub(crate) fn check_count(subset: &dyn ArraySubsetTraits, found: usize) -> Resul
 /// in that buffer where its inner codecs change nothing). Part of a chunk or a shard is written
 /// by reading the whole one, changing it and storing it whole ([`store_encoded`]); a shard
 /// [`WholeShards`] cannot write, by zarrs.
-fn store_part<S, E>(
+fn store_part<S>(
     array: &Array<S>,
     part: &Part,
-    source: &E,
+    source: &dyn Source,
     whole_shards: Option<&WholeShards>,
     streamed: Option<&StreamedChunks>,
     sharding: Option<&Sharding>,
 ) -> Result<(), Error>
 where
     S: ?Sized + ReadableWritableStorageTraits + 'static,
-    E: Source,
 {
     let whole_chunk = !array.is_sharded() && part.whole && stores_directly(array);
     let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
@@ -336,10 +342,10 @@ where
 
 /// The bytes of `part`'s region, in `buffer` (whatever it held): the records encoded, the fill
 /// value or zeros elsewhere.
-fn encode_part<S: ?Sized, E: Source>(
+fn encode_part<S: ?Sized>(
     array: &Array<S>,
     part: &Part,
-    source: &E,
+    source: &dyn Source,
     mut buffer: Vec<u8>,
 ) -> Result<Vec<u8>, Error> {
     let elements = usize::try_from(part.region.num_elements()).unwrap_or(usize::MAX);
@@ -366,9 +372,9 @@ fn encode_part<S: ?Sized, E: Source>(
 /// The bytes of the positions `window` of `part`'s region into `out` (exactly their size): the
 /// records encoded, and `fill` (one element's bytes) where no record goes, if given (`out`
 /// left as it is there, if not).
-fn encode_window<E: Source>(
+fn encode_window(
     part: &Part,
-    source: &E,
+    source: &dyn Source,
     window: Range<usize>,
     fill: Option<&[u8]>,
     out: &mut [u8],
