@@ -47,7 +47,9 @@ const MANY_SHARDS_PER_THREAD: usize = 4;
 
 /// Where the elements read go: each run of consecutive elements, as the packed bytes zarrs'
 /// codecs hand over, every multi-byte value in the order the run comes with (the native one,
-/// or the stored one where [`StoredOrder`] decodes the chunks).
+/// or the stored one where [`StoredOrder`] decodes the chunks). A read takes it as
+/// `&mut dyn Sink` (it is handed a run at a time), so that the read's parallel steps are
+/// compiled once, not for every record type.
 pub(crate) trait Sink: Send {
     /// Makes room for `elements` more elements, all at once, before any is read (an output
     /// grown chunk by chunk would be copied and faulted in again as it grows); an error if it

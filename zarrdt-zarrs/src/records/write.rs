@@ -43,7 +43,9 @@ struct Part {
     runs: Vec<(Range<usize>, Range<usize>)>,
 }
 
-/// What is written: elements, each encoded into `size()` native packed bytes.
+/// What is written: elements, each encoded into `size()` native packed bytes. A write takes
+/// it as `&dyn Source` (it is asked a run of elements at a time), so that the write's parallel
+/// steps are compiled once, not for every record type.
 pub(crate) trait Source: Sync {
     /// The number of elements.
     fn len(&self) -> usize;
