@@ -145,21 +145,20 @@ fn parse(typestr: &str) -> Result<(ScalarType, Option<Endian>), String> {
         // bytes: x87 extended precision padded on x86, IEEE binary128 on aarch64 Linux,
         // double-double on POWER): no Zarr data type, and no one layout across platforms.
         ('f', "12" | "16") | ('c', "24" | "32") => {
-            let order = if matches!(order, Some(Endian::Big)) {
-                '>'
-            } else {
-                '<'
-            };
             let (what, instead) = match kind {
-                'f' => (
-                    "long double (np.longdouble)",
-                    format!("float64 ({order}f8)"),
-                ),
+                'f' => ("long double (np.longdouble)", ScalarType::Float64),
                 _ => (
                     "complex long double (np.clongdouble)",
-                    format!("complex128 ({order}c16)"),
+                    ScalarType::Complex128,
                 ),
             };
+            // In the byte order of the typestr given.
+            let instead = format!(
+                "{instead} ({})",
+                instead
+                    .typestr(order.unwrap_or(Endian::Little))
+                    .map_err(|error| error.to_string())?
+            );
             let float16 = if rest == "16" { "; float16 is f2" } else { "" };
             return Err(format!(
                 "{kind}{rest} is NumPy's {what}, the platform's extended precision, which no \
