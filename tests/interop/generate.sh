@@ -4,7 +4,8 @@
 # For each pinned zarr-python version this creates (or reuses) its pinned venv
 # (tests/interop/venvs.sh), runs generate.py to (re)write
 # tests/fixtures/zarr-python-<zarr version>/, and then runs generate.py --check
-# on the result. Finally every venv reads the other versions' fixtures and the
+# on the result; zarr-python 3.4.2 migrates one 2.18.7 fixture to Zarr v3 (migrate.py).
+# Finally every venv reads the other versions' fixtures and the
 # (informational) outcome is written to tests/fixtures/cross_read.json.
 #
 # Usage: tests/interop/generate.sh            (from anywhere)
@@ -34,6 +35,15 @@ for entry in "${ZARRDT_PINS[@]}"; do
   echo "== checking $out"
   "$(venv_python "$zv")" "$here/generate.py" --check "$out" | grep -v "^  ok "
 done
+
+# An array zarr-python 3's `zarr migrate v3` made of a 2.18 fixture: the identity AsType filter
+# 2.18 writes for records, carried over as a Zarr v3 `numcodecs.astype` codec.
+migrated="$fixtures/migrated-by-zarr-python-3.4.2"
+echo "== migrating a zarr-python 2.18.7 fixture to Zarr v3 with zarr-python 3.4.2 ($migrated)"
+rm -rf "$migrated"
+"$(venv_python 3.4.2)" "$here/migrate.py" \
+  "$fixtures/zarr-python-2.18.7/v2_blosc_astype_same_type.zarr" \
+  "$migrated/v2_blosc_astype_same_type.zarr"
 
 echo "== cross-reading fixtures with every version (informational)"
 tmp="$(mktemp)"

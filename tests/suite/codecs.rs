@@ -512,6 +512,47 @@ fn plain_v2_arrays_with_zarr_python_defaults() {
     assert!(!error.contains("blosc"), "{error}");
 }
 
+/// An array zarr-python 3.4.2's `zarr migrate v3` made of a Zarr v2 record array with the
+/// identity `AsType` filter zarr-python 2.18 writes (`|V12` to `|V12`;
+/// `tests/fixtures/migrated-by-zarr-python-3.4.2`, from `tests/interop/migrate.py`) reads as
+/// the v2 array does: the filter, now a `numcodecs.astype` codec, changes no byte and is read
+/// as if it were not there, as in Zarr v2 (zarr-python 3.4.2 itself fails on it). A
+/// `numcodecs.astype` that converts is still refused, named.
+#[test]
+fn an_identity_astype_migrated_to_zarr_v3_reads_as_the_v2_array() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let name = "v2_blosc_astype_same_type.zarr";
+    let migrated = fixtures.join("migrated-by-zarr-python-3.4.2").join(name);
+    let mut document = read_json(&migrated.join("zarr.json"));
+    assert_eq!(document["codecs"][0]["name"], "numcodecs.astype");
+
+    let array = open_array(store(&migrated), "/").unwrap();
+    assert_eq!(array.codecs().array_to_array_codecs().len(), 0);
+    let values = array.retrieve_values(&[0..5]).unwrap();
+    let v2 = fixtures.join("zarr-python-2.18.7").join(name);
+    let original = open_array(store(&v2), "/")
+        .unwrap()
+        .retrieve_values(&[0..5])
+        .unwrap();
+    assert_eq!(values, original);
+    // Stored records, not the fill value (chunks 0 and 1 are stored, chunk 2 is not).
+    assert_ne!(values[0], values[4]);
+    assert_ne!(values[2], values[4]);
+
+    let dir = scratch("converting_astype");
+    document["codecs"][0]["configuration"] = json!({"encode_dtype": "<i4", "decode_dtype": "<i8"});
+    std::fs::write(dir.join("zarr.json"), document.to_string()).unwrap();
+    let error = open_array(store(&dir), "/").map(|_| ()).unwrap_err();
+    let ArrayError::Codec { codec, reason, .. } = &error else {
+        panic!("{error:?}")
+    };
+    assert_eq!(
+        serde_json::from_str::<Json>(codec).unwrap(),
+        document["codecs"][0]
+    );
+    assert!(reason.contains("converting numbers"), "{reason}");
+}
+
 /// zarrs 0.23 decodes numcodecs' `fixedscaleoffset` through `float32` (its scale and offset
 /// too), where zarr-python computes in `float64`: an `<f8` array zarr-python wrote with
 /// `FixedScaleOffset(offset=0, scale=1000, dtype="<f8", astype="<i8")` holding 479683.123

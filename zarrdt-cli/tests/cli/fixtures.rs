@@ -45,6 +45,38 @@ fn zarr_python_2_18_7() {
     check_version("2.18.7", 30);
 }
 
+/// The array zarr-python 3.4.2's `zarr migrate v3` made of the 2.18.7 fixture with an
+/// identity `AsType` filter (`tests/fixtures/migrated-by-zarr-python-3.4.2`): `dump` gives
+/// every record zarr-python 2.18 read back from the Zarr v2 array, bit for bit, and `inspect`
+/// shows the codec as it is stored.
+#[test]
+fn an_array_zarr_python_migrated_to_zarr_v3() {
+    let name = "v2_blosc_astype_same_type";
+    let fixtures = workspace().join("tests/fixtures");
+    let expected = read_json(
+        &fixtures
+            .join("zarr-python-2.18.7")
+            .join(format!("{name}.json")),
+    );
+    let array = fixtures
+        .join("migrated-by-zarr-python-3.4.2")
+        .join(format!("{name}.zarr"));
+    let array = array.to_str().unwrap();
+    let dump = zarrdt(["dump", "--format", "json", array]).json();
+    assert_eq!(dump["zarr_format"], 3);
+    let layout = dump_layout(&dump["data_type"]);
+    let values: Vec<Json> = flatten(&dump["values"], 1)
+        .iter()
+        .map(|value| sidecar_form(&layout, value))
+        .collect();
+    assert_eq!(Json::Array(values), expected["values"]);
+    let inspect = zarrdt(["inspect", array]).ok();
+    assert!(
+        inspect.contains("numcodecs.astype(encode_dtype=|V12, decode_dtype=|V12) -> bytes"),
+        "{inspect}"
+    );
+}
+
 fn read_json(path: &Path) -> Json {
     serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
 }

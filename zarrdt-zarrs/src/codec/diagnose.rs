@@ -143,7 +143,8 @@ pub(crate) fn remedy(name: &str) -> String {
             .into(),
         "astype" => "a filter converting numbers from one type to another, which zarrdt does \
              not read, in any array (one whose two types are the same changes nothing and is \
-             read as if it were not there, as zarr-python 2.18 writes it for records)"
+             read as if it were not there: zarr-python 2.18 writes it for records, and zarr-python \
+             3's `zarr migrate v3` carries it over as `numcodecs.astype`)"
             .into(),
         "bitround" | "fixedscaleoffset" | "quantize" | "delta" | "packbits" | "categorize"
         | "scale_offset" | "cast_value" => "a filter for numbers, which zarrdt does not read, \

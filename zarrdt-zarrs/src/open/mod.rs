@@ -134,9 +134,12 @@ impl OpenOptions {
         let path = path.as_ref();
         // An array that does not open for a codec's sake is an error naming that codec.
         let key = meta_key_v3(&node);
-        if let Some(json) = read_json(&*store, &key)? {
+        if let Some(mut json) = read_json(&*store, &key)? {
             if json.get("node_type").and_then(Json::as_str) == Some("group") {
                 return Err(group(path, &key));
+            }
+            if let Some(codecs) = json.get_mut("codecs") {
+                v3::drop_identity_astype(codecs);
             }
             if let Some(error) = diagnose::misread_v3(path, &json) {
                 return Err(error);
@@ -168,6 +171,15 @@ impl OpenOptions {
             path: path.to_owned(),
         })
     }
+}
+
+/// Whether the `configuration` of an `astype` filter (Zarr v2) or `numcodecs.astype` codec
+/// (Zarr v3) converts a type to itself: numcodecs' `AsType` with `encode_dtype` equal to
+/// `decode_dtype` changes no byte, and zarrs has no codec of that name, so it is read as if it
+/// were not there.
+fn astype_changes_nothing(configuration: &Json) -> bool {
+    let encoded = configuration.get("encode_dtype").and_then(Json::as_str);
+    encoded.is_some() && encoded == configuration.get("decode_dtype").and_then(Json::as_str)
 }
 
 /// [`Error::MetadataRead`]: the store's `error` reading the metadata document at `key`.

@@ -11,8 +11,8 @@ use zarrs::array::{Array, ArrayCreateError, ArrayMetadata};
 use zarrs::metadata::v2::ArrayMetadataV2 as ZarrsMetadataV2;
 use zarrs::storage::{ReadableStorageTraits, StoreKey};
 
-use super::OpenOptions;
 use super::limits::{self, invalid};
+use super::{OpenOptions, astype_changes_nothing};
 use crate::{Error, StructDataType};
 
 /// The size zarrdt counts for an object (`|O`) element: its offset in the chunk.
@@ -109,9 +109,8 @@ fn open_structured<S: ?Sized + ReadableStorageTraits + 'static>(
 }
 
 /// Removes from the `.zarray` `json` every `astype` filter whose two types are the same
-/// (numcodecs' `AsType` with `encode_dtype` equal to `decode_dtype`, which zarr-python 2.18
-/// writes for records as `|V<n>` both): it changes no byte, and zarrs has no codec of that
-/// name. A `filters` list left empty becomes `null`, as zarr-python writes no filters.
+/// ([`astype_changes_nothing`]; zarr-python 2.18 writes one for records as `|V<n>` both). A
+/// `filters` list left empty becomes `null`, as zarr-python writes no filters.
 pub(super) fn drop_identity_astype(json: &mut Json) {
     let Some(filters) = json.get_mut("filters").and_then(Json::as_array_mut) else {
         return;
@@ -119,10 +118,7 @@ pub(super) fn drop_identity_astype(json: &mut Json) {
     let before = filters.len();
     filters.retain(|filter| {
         let is_astype = filter.get("id").and_then(Json::as_str) == Some("astype");
-        let encoded = filter.get("encode_dtype").and_then(Json::as_str);
-        let changes_nothing =
-            encoded.is_some() && encoded == filter.get("decode_dtype").and_then(Json::as_str);
-        !(is_astype && changes_nothing)
+        !(is_astype && astype_changes_nothing(filter))
     });
     if filters.is_empty() && before > 0 {
         json["filters"] = Json::Null;

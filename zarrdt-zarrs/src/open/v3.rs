@@ -8,8 +8,8 @@ use zarrs::array::{Array, ArrayMetadata, ArrayMetadataV3, DataType};
 use zarrs::metadata::v3::MetadataV3;
 use zarrs::storage::{ReadableStorageTraits, StoreKey};
 
-use super::OpenOptions;
 use super::limits::{self, invalid};
+use super::{OpenOptions, astype_changes_nothing};
 use crate::Error;
 use crate::convert::fill_metadata;
 
@@ -108,6 +108,30 @@ fn struct_metadata(key: &str, mut json: Json) -> Result<ArrayMetadataV3, Error> 
     Ok(metadata)
 }
 
+/// Removes from `codecs` (and from the inner codecs of `sharding_indexed`) every
+/// `numcodecs.astype` whose two types are the same ([`astype_changes_nothing`]): the identity
+/// `astype` filter zarr-python 2.18 writes for records, as zarr-python 3's `zarr migrate v3`
+/// carries it over into a Zarr v3 array. Only the array's metadata in memory changes.
+pub(super) fn drop_identity_astype(codecs: &mut Json) {
+    let Some(codecs) = codecs.as_array_mut() else {
+        return;
+    };
+    codecs.retain(|codec| {
+        let is_astype = codec.get("name").and_then(Json::as_str) == Some("numcodecs.astype");
+        !(is_astype
+            && codec
+                .get("configuration")
+                .is_some_and(astype_changes_nothing))
+    });
+    for codec in codecs {
+        if codec.get("name").and_then(Json::as_str) == Some("sharding_indexed")
+            && let Some(inner) = codec.pointer_mut("/configuration/codecs")
+        {
+            drop_identity_astype(inner);
+        }
+    }
+}
+
 /// Gives every `bytes` codec of `codecs` (and of the inner codecs of `sharding_indexed`) that
 /// says no `endian` the little-endian one: the order a struct's chunks are read in where it
 /// is unsaid (the legacy `structured` spec's rule, which zarr-python follows), and so the
@@ -137,5 +161,46 @@ fn little_endian_where_unsaid(codecs: &mut Json) {
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_astype_codecs_that_change_nothing_are_dropped_shards_too() {
+        let astype = |encode: &str, decode: &str| {
+            json!({"name": "numcodecs.astype",
+                "configuration": {"encode_dtype": encode, "decode_dtype": decode}})
+        };
+        let same = astype("|V12", "|V12");
+        let converting = astype("<f4", "<f8");
+        let bytes = json!({"name": "bytes", "configuration": {"endian": "little"}});
+        let sharding = |codecs: Json| {
+            json!({"name": "sharding_indexed", "configuration": {"chunk_shape": [2],
+                "codecs": codecs, "index_codecs": [bytes.clone()]}})
+        };
+        let dropped = |mut codecs: Json| {
+            drop_identity_astype(&mut codecs);
+            codecs
+        };
+        assert_eq!(
+            dropped(json!([same.clone(), bytes.clone()])),
+            json!([bytes.clone()])
+        );
+        assert_eq!(
+            dropped(json!([sharding(json!([same.clone(), bytes.clone()]))])),
+            json!([sharding(json!([bytes.clone()]))])
+        );
+        let kept = json!([converting.clone(), bytes.clone()]);
+        assert_eq!(dropped(kept.clone()), kept);
+        // Not the same type unless both are written; the v2 filter's name is not the v3 one's.
+        let half = json!([{"name": "numcodecs.astype", "configuration": {"decode_dtype": "|V12"}}]);
+        assert_eq!(dropped(half.clone()), half);
+        let v2_name = json!([{"name": "astype",
+            "configuration": {"encode_dtype": "|V12", "decode_dtype": "|V12"}}]);
+        assert_eq!(dropped(v2_name.clone()), v2_name);
+        assert_eq!(dropped(Json::Null), Json::Null);
     }
 }
