@@ -262,6 +262,71 @@ fn bad_levels_are_errors() {
     }
 }
 
+/// Levels in metadata outside numcodecs' ranges are errors naming the codec when the array is
+/// opened, in Zarr v3 and v2: a bz2 level of 0 made zarrs 0.23.14 panic (found by the
+/// `cli_dump` fuzz target).
+#[test]
+fn bad_levels_in_metadata_are_errors_when_opened() {
+    for (compression, configuration, message) in [
+        (
+            Compression::Bz2 { level: 1 },
+            json!({"level": 0}),
+            "level 0 is not 1 to 9",
+        ),
+        (
+            Compression::Bz2 { level: 1 },
+            json!({"level": 10}),
+            "level 10 is not 1 to 9",
+        ),
+        (
+            Compression::Zlib { level: 1 },
+            json!({"level": -1}),
+            "level -1 is not 0 to 9",
+        ),
+    ] {
+        let dir = scratch("bad_level_in_metadata");
+        written_v3(&dir, compression, Endian::Little);
+        set_configuration(&dir, 1, configuration.clone());
+        let error = open_array(store(&dir), "/")
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(message), "{configuration}: {error}");
+    }
+    // Zarr v2: records and plain numbers, as the compressor and as a filter.
+    for (dtype, compressor, filters, member) in [
+        (
+            json!([["a", "<i4"]]),
+            json!({"id": "bz2", "level": 0}),
+            Json::Null,
+            "compressor",
+        ),
+        (
+            json!("<i4"),
+            json!({"id": "bz2", "level": 0}),
+            Json::Null,
+            "compressor",
+        ),
+        (
+            json!("<i4"),
+            Json::Null,
+            json!([{"id": "bz2", "level": 0}]),
+            "filters[0]",
+        ),
+    ] {
+        let dir = scratch("bad_level_in_v2_metadata");
+        let zarray = json!({"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": dtype,
+            "fill_value": null, "order": "C", "compressor": compressor, "filters": filters});
+        std::fs::write(dir.join(".zarray"), zarray.to_string()).unwrap();
+        let error = open_array(store(&dir), "/")
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("level 0 is not 1 to 9"), "{zarray}: {error}");
+        assert!(error.contains(member), "{zarray}: {error}");
+    }
+}
+
 /// Rewrites the configuration of codec `at` of the array's `zarr.json`.
 fn set_configuration(dir: &Path, at: usize, configuration: Json) {
     let mut document = read_json(&dir.join("zarr.json"));

@@ -653,16 +653,11 @@ impl ArrayOptions {
                     .codec(*level)
                     .map_err(|e| invalid(e.to_string()))?,
             )],
-            Compression::Bz2 { level } => {
-                if *level == 0 {
-                    return Err(invalid("bz2 level 0 is not in 1..=9".into()));
-                }
-                vec![Arc::new(
-                    Kind::Bz2
-                        .codec(*level)
-                        .map_err(|e| invalid(e.to_string()))?,
-                )]
-            }
+            Compression::Bz2 { level } => vec![Arc::new(
+                Kind::Bz2
+                    .codec(*level)
+                    .map_err(|e| invalid(e.to_string()))?,
+            )],
             Compression::Lz4 => vec![Arc::new(Lz4Codec::new(1))],
             Compression::Lzma { preset } => vec![Arc::new(
                 LzmaCodec::xz(*preset).map_err(|e| invalid(e.to_string()))?,

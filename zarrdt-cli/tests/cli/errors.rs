@@ -165,6 +165,35 @@ fn unsupported_codec() {
     );
 }
 
+/// A compression level outside numcodecs' range is an error naming it, in Zarr v3 and v2 (a
+/// bz2 level of 0 made zarrs panic: the `cli_dump` fuzz target found it).
+#[test]
+fn compression_levels_out_of_range() {
+    let dir = fixture_copy("bz2_level_0");
+    edit_metadata(&dir, |json| {
+        json["codecs"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"name": "numcodecs.bz2", "configuration": {"level": 0}}));
+    });
+    zarrdt(["dump", p(&dir)]).fails(
+        1,
+        p(&dir),
+        "bz2: invalid configuration: level 0 is not 1 to 9",
+    );
+
+    let dir = scratch("bz2_level_0_v2");
+    let zarray = json!({"zarr_format": 2, "shape": [4], "chunks": [2], "dtype": "<i4",
+        "fill_value": 0, "order": "C", "compressor": {"id": "bz2", "level": 0},
+        "filters": null});
+    fs::write(dir.join(".zarray"), zarray.to_string()).unwrap();
+    zarrdt(["inspect", p(&dir)]).fails(
+        1,
+        p(&dir),
+        "compressor: bz2: invalid configuration: level 0 is not 1 to 9",
+    );
+}
+
 #[test]
 fn chunk_of_the_wrong_size() {
     let dir = fixture_copy("short_chunk");

@@ -38,13 +38,39 @@ impl Kind {
             Kind::Bz2 => "bz2",
         }
     }
+
+    /// The compression levels numcodecs and the compression crate take.
+    fn levels(self) -> std::ops::RangeInclusive<u32> {
+        match self {
+            Kind::Zlib => 0..=9,
+            Kind::Bz2 => 1..=9,
+        }
+    }
+
+    /// The error of a `level` outside [`Kind::levels`].
+    fn bad_level(self, level: impl std::fmt::Display) -> PluginCreateError {
+        let levels = self.levels();
+        invalid(
+            self.id(),
+            format!(
+                "level {level} is not {} to {}",
+                levels.start(),
+                levels.end()
+            ),
+        )
+    }
 }
 
 impl Kind {
     /// zarrs' codec of this kind at compression `level` (0 to 9 for zlib, 1 to 9 for bz2),
     /// decoded within bounds.
     pub(crate) fn codec(self, level: u32) -> Result<BoundedCodec, PluginCreateError> {
-        let bad = || invalid(self.id(), format!("level {level} is not 0 to 9"));
+        // zarrs 0.23.14 takes a bz2 level of 0 and then panics making the codec (the bzip2
+        // crate's levels are 1 to 9, as numcodecs' are), so the range is checked here first.
+        if !self.levels().contains(&level) {
+            return Err(self.bad_level(level));
+        }
+        let bad = || self.bad_level(level);
         Ok(match self {
             Kind::Zlib => BoundedCodec::new(
                 Arc::new(ZlibCodec::new(
@@ -69,10 +95,23 @@ impl Kind {
         let mut settings = Settings::new(self.id(), configuration);
         let level = settings.integer("level")?.unwrap_or(1);
         settings.finish()?;
-        let level = u32::try_from(level)
-            .map_err(|_| invalid(self.id(), format!("level {level} is not 0 to 9")))?;
+        let level = u32::try_from(level).map_err(|_| self.bad_level(level))?;
         self.codec(level)
     }
+}
+
+/// Checks a Zarr v2 compressor or filter `codec` (its JSON object, `id` included) of either
+/// kind by making its codec (others pass): zarrs' conversion of Zarr v2 metadata makes a codec
+/// of its own from it first, which panics on a bz2 level of 0 (zarrs 0.23.14).
+pub(crate) fn check_v2(codec: &Map<String, Json>) -> Result<(), PluginCreateError> {
+    let kind = match codec.get("id").and_then(Json::as_str) {
+        Some("zlib") => Kind::Zlib,
+        Some("bz2") => Kind::Bz2,
+        _ => return Ok(()),
+    };
+    let mut configuration = codec.clone();
+    configuration.remove("id");
+    kind.codec_of(&configuration).map(|_| ())
 }
 
 /// Registers both codecs with zarrs, by their v3 names and v2 ids, ahead of zarrs' own.
@@ -206,5 +245,32 @@ mod tests {
         let bad: Map<String, Json> = serde_json::from_str(r#"{"level": 12}"#).unwrap();
         let error = Kind::Zlib.codec_of(&bad).unwrap_err().to_string();
         assert!(error.contains("level 12"), "{error}");
+    }
+
+    /// Levels outside numcodecs' ranges are errors, never zarrs' panic (a bz2 level of 0,
+    /// which zarrs 0.23.14 takes and then panics on).
+    #[test]
+    fn levels_out_of_range_are_errors() {
+        for (kind, level, message) in [
+            (Kind::Bz2, 0, "level 0 is not 1 to 9"),
+            (Kind::Bz2, 10, "level 10 is not 1 to 9"),
+            (Kind::Bz2, -1, "level -1 is not 1 to 9"),
+            (Kind::Zlib, 10, "level 10 is not 0 to 9"),
+            (Kind::Zlib, -1, "level -1 is not 0 to 9"),
+            (Kind::Zlib, 1i64 << 40, "level 1099511627776 is not 0 to 9"),
+        ] {
+            let configuration: Map<String, Json> =
+                serde_json::from_value(serde_json::json!({"level": level})).unwrap();
+            let error = kind.codec_of(&configuration).unwrap_err().to_string();
+            assert!(error.contains(message), "{error}");
+        }
+        for (kind, level) in [
+            (Kind::Bz2, 1),
+            (Kind::Bz2, 9),
+            (Kind::Zlib, 0),
+            (Kind::Zlib, 9),
+        ] {
+            assert!(kind.codec(level).is_ok(), "{kind:?} {level}");
+        }
     }
 }

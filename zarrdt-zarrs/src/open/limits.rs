@@ -12,6 +12,7 @@
 use serde_json::{Map, Value as Json};
 
 use crate::Error;
+use crate::codec::zlib_bz2;
 
 /// The default limit on the size of one element (record), in bytes: 16 MiB.
 pub const DEFAULT_MAX_ELEMENT_SIZE: usize = 16 << 20;
@@ -565,8 +566,8 @@ fn check_shuffle(key: &str, member: &str, elementsize: Option<&Json>) -> Result<
     }
 }
 
-/// Checks the members of a v2 `.zarray` zarrs would trust: `shape` and `chunks`, and the
-/// shuffle filters' element sizes.
+/// Checks the members of a v2 `.zarray` zarrs would trust: `shape` and `chunks`, the
+/// shuffle filters' element sizes and the zlib and bz2 levels.
 pub(crate) fn check_v2(key: &str, json: &Json, element_size: usize) -> Result<(), Error> {
     let object = json
         .as_object()
@@ -575,11 +576,20 @@ pub(crate) fn check_v2(key: &str, json: &Json, element_size: usize) -> Result<()
     check_element_count(key, "shape", &shape)?;
     let chunks = extents(object, key, "chunks")?;
     check_chunks(key, "chunks", &shape, &chunks, element_size)?;
+    let level = |member: &str, codec: &Json| match codec {
+        Json::Object(codec) => zlib_bz2::check_v2(codec).map_err(|e| invalid(key, member, e)),
+        _ => Ok(()),
+    };
+    if let Some(compressor) = object.get("compressor") {
+        level("compressor", compressor)?;
+    }
     if let Some(Json::Array(filters)) = object.get("filters") {
         for (index, filter) in filters.iter().enumerate() {
+            let member = format!("filters[{index}]");
             if filter.get("id").and_then(Json::as_str) == Some("shuffle") {
-                check_shuffle(key, &format!("filters[{index}]"), filter.get("elementsize"))?;
+                check_shuffle(key, &member, filter.get("elementsize"))?;
             }
+            level(&member, filter)?;
         }
     }
     Ok(())
