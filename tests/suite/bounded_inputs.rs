@@ -1312,3 +1312,46 @@ pub(crate) fn bad_input_cases() {
         failures.join("\n")
     );
 }
+
+rusty_fork_test! {
+    /// `retrieve_values` builds the result as `Value`s: numbers and `bool`s in a subarray are
+    /// held in one vector of their type, every other item (raw bytes, a record) is a `Value`
+    /// of its own. Its memory is the result's in that form, the same for stored chunks and for
+    /// missing ones (read as the fill value), at most (bytes per item, measured with four
+    /// elements of 100 000 items): 3 for `u8` items, 96 for one-byte raw items, 160 for
+    /// records of one `u8`. A document of a hundred bytes whose element is a subarray of a
+    /// million such items thus asks for about 100 MB a value read (README, "Untrusted arrays,
+    /// threads and crashes").
+    #[test]
+    fn values_take_memory_in_proportion_to_their_items() {
+        use zarrdt::zarrs::storage::{StoreKey, WritableStorageTraits};
+        const ITEMS: usize = 100_000;
+        for (dtype, most_per_item) in [
+            (json!([["f0", "|u1", [ITEMS]]]), 3),
+            (json!([["f0", "|V1", [ITEMS]]]), 96),
+            (json!([["f0", [["g", "|u1"]], [ITEMS]]]), 160),
+        ] {
+            let store = Arc::new(MemoryStore::new());
+            let zarray = json!({"zarr_format": 2, "shape": [4], "chunks": [4], "dtype": dtype,
+                "fill_value": 0, "order": "C", "compressor": null, "filters": null});
+            let put = |key: &str, bytes: Vec<u8>| {
+                store.set(&StoreKey::new(key).unwrap(), bytes.into()).unwrap();
+            };
+            put(".zarray", zarray.to_string().into_bytes());
+            let array = open_array(store.clone(), "/").unwrap();
+            for chunk in ["missing", "stored"] {
+                if chunk == "stored" {
+                    put("0", vec![7; 4 * ITEMS]);
+                }
+                let (values, usage) = meter::measure(|| array.retrieve_values(&[0..4]).unwrap());
+                assert_eq!(values.len(), 4);
+                let items = 4 * ITEMS;
+                assert!(
+                    usage.peak_bytes <= most_per_item * items,
+                    "{dtype}, {chunk}: {} bytes per item ({usage:?})",
+                    usage.peak_bytes / items
+                );
+            }
+        }
+    }
+}
