@@ -148,8 +148,8 @@ fn decode_struct(
     Ok(Value::Record(Record::from_fields(fields)))
 }
 
-/// Decodes a subarray into an [`SubarrayValue`]: numbers in one typed vector, other items one by
-/// one; errors carry the item's index along each dimension.
+/// Decodes a subarray into an [`SubarrayValue`]: numbers in one typed vector, raw items in one
+/// buffer, other items one by one; errors carry the item's index along each dimension.
 fn decode_array(
     array: &SubarrayLayout,
     bytes: &[u8],
@@ -184,8 +184,9 @@ fn decode_array(
     )))
 }
 
-/// The items of a subarray of `shape` of numbers or bools, in one typed vector; `None` for the
-/// types held as values (bytes, strings, times).
+/// The items of a subarray of `shape` of numbers, bools or raw bytes, in one typed vector (raw
+/// items in one buffer); `None` for the types held as values (text, null-terminated bytes,
+/// times).
 fn decode_scalars<E: StaticEndian>(
     scalar: ScalarType,
     bytes: &[u8],
@@ -217,6 +218,7 @@ fn decode_scalars<E: StaticEndian>(
         ScalarType::Float64 => Items::Float64(numbers::<f64, E>(bytes)),
         ScalarType::Complex64 => Items::Complex64(numbers::<Complex<f32>, E>(bytes)),
         ScalarType::Complex128 => Items::Complex128(numbers::<Complex<f64>, E>(bytes)),
+        ScalarType::Raw { .. } | ScalarType::RawBytes { .. } => Items::RawBytes(bytes.to_vec()),
         _ => return None,
     }))
 }
@@ -423,6 +425,21 @@ fn encode_items(
             }
             Ok(())
         }
+        Items::RawBytes(bytes) => {
+            // Raw items into an element of another type (text of the same size, say), item
+            // by item as the values they are.
+            let count = out.len() / stride.max(1);
+            let width = bytes.len().checked_div(count).unwrap_or(0).max(1);
+            for (index, (item, target)) in bytes
+                .chunks_exact(width)
+                .zip(out.chunks_exact_mut(stride))
+                .enumerate()
+            {
+                encode(element, &Value::Bytes(item.to_vec()), target, default)
+                    .map_err(|error| error.within_item(index, shape))?;
+            }
+            Ok(())
+        }
         typed => {
             // Numbers of another type than the element's: report the first.
             let found = SubarrayValue::from_items(vec![1], typed.clone())
@@ -465,6 +482,52 @@ fn encode_scalars<E: StaticEndian>(scalar: ScalarType, items: &Items, out: &mut 
         (ScalarType::Float64, Items::Float64(items)) => numbers::<_, E>(items, out),
         (ScalarType::Complex64, Items::Complex64(items)) => numbers::<_, E>(items, out),
         (ScalarType::Complex128, Items::Complex128(items)) => numbers::<_, E>(items, out),
+        (ScalarType::Raw { .. } | ScalarType::RawBytes { .. }, Items::RawBytes(items))
+            if items.len() == out.len() =>
+        {
+            out.copy_from_slice(items);
+            true
+        }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::value::SubarrayValue;
+
+    /// Raw items of a subarray are held in one buffer: they read as the `Bytes` values they
+    /// are, equal the same items held one by one, and encode back to the same bytes, into the
+    /// raw type and, item by item, into text of the same size.
+    #[test]
+    fn raw_items_are_one_buffer_and_read_as_bytes_values() {
+        let raw = Layout::from_v2_json(&json!([["a", "|V2", [3]]])).unwrap();
+        let bytes = [1u8, 2, 3, 4, 5, 6];
+        let value = raw.decode_value(&bytes).unwrap();
+        let items = value
+            .as_record()
+            .unwrap()
+            .get("a")
+            .unwrap()
+            .as_subarray()
+            .unwrap();
+        assert!(matches!(items.items(), Items::RawBytes(held) if held.as_slice() == bytes));
+        assert_eq!(items.get(1).as_deref(), Some(&Value::Bytes(vec![3, 4])));
+        assert_eq!(items.get(3), None);
+        let one_by_one = SubarrayValue::new(
+            vec![3],
+            bytes
+                .chunks(2)
+                .map(|item| Value::Bytes(item.to_vec()))
+                .collect(),
+        )
+        .unwrap();
+        assert_eq!(*items, one_by_one);
+        assert_eq!(raw.encode_value(&value).unwrap(), bytes);
+        let text = Layout::from_v2_json(&json!([["a", "|S2", [3]]])).unwrap();
+        assert_eq!(text.encode_value(&value).unwrap(), bytes);
     }
 }

@@ -14,8 +14,8 @@ use crate::numeric::numeric_kinds;
 /// The value of a subarray or Rust array: `shape` (row-major) items.
 ///
 /// Numbers and `bool`s are held in one vector of their type (a million `u8` items take a
-/// megabyte), other items as [`Value`]s; an array of one repeated item (an all-zero fill
-/// value) holds it once. Equality compares the shape and the items, whatever the storage.
+/// megabyte), raw items (`r<N>`, `raw_bytes`) in one buffer of their bytes, other items as
+/// [`Value`]s; an array of one repeated item (an all-zero fill value) holds it once. Equality compares the shape and the items, whatever the storage.
 ///
 /// ```
 /// use zarrdt::value::{SubarrayValue, Value};
@@ -50,6 +50,9 @@ pub(crate) enum Items {
     Float64(Vec<f64>),
     Complex64(Vec<Complex<f32>>),
     Complex128(Vec<Complex<f64>>),
+    /// Raw items (`r<N>`, `raw_bytes`): all their bytes in one buffer, in order, each
+    /// `bytes.len() / len` long.
+    RawBytes(Vec<u8>),
     /// Any values, one per item.
     Values(Vec<Value>),
     /// One value for every item.
@@ -88,7 +91,7 @@ macro_rules! array_items {
         fn slice<T: SubarrayItem>(items: &Items) -> Option<&[T]> {
             let vector: &dyn Any = match items {
                 $(Items::$variant(items) => items,)*
-                Items::Values(_) | Items::Repeated(_) => return None,
+                Items::RawBytes(_) | Items::Values(_) | Items::Repeated(_) => return None,
             };
             vector.downcast_ref::<Vec<T>>().map(Vec::as_slice)
         }
@@ -181,6 +184,13 @@ impl SubarrayValue {
                     $(Items::$variant(items) => {
                         items.get(index).map(|item| Cow::Owned(Value::$variant(*item)))
                     })*
+                    Items::RawBytes(bytes) => {
+                        // `index` is below `len`, which is not 0.
+                        let width = bytes.len() / self.len();
+                        bytes
+                            .get(index * width..(index + 1) * width)
+                            .map(|item| Cow::Owned(Value::Bytes(item.to_vec())))
+                    }
                     Items::Values(values) => values.get(index).map(Cow::Borrowed),
                     Items::Repeated(item) => Some(Cow::Borrowed(&**item)),
                 }
