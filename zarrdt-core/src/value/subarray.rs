@@ -15,7 +15,8 @@ use crate::numeric::numeric_kinds;
 ///
 /// Numbers and `bool`s are held in one vector of their type (a million `u8` items take a
 /// megabyte), raw items (`r<N>`, `raw_bytes`) in one buffer of their bytes, other items as
-/// [`Value`]s; an array of one repeated item (an all-zero fill value) holds it once. Equality compares the shape and the items, whatever the storage.
+/// [`Value`]s; an array of one repeated item (an all-zero fill value) holds it once. Equality
+/// compares the shape and the items, whatever the storage.
 ///
 /// ```
 /// use zarrdt::value::{SubarrayValue, Value};

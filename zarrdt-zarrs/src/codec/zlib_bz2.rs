@@ -67,10 +67,10 @@ impl Kind {
     pub(crate) fn codec(self, level: u32) -> Result<BoundedCodec, PluginCreateError> {
         // zarrs 0.23.14 takes a bz2 level of 0 and then panics making the codec (the bzip2
         // crate's levels are 1 to 9, as numcodecs' are), so the range is checked here first.
-        if !self.levels().contains(&level) {
-            return Err(self.bad_level(level));
-        }
         let bad = || self.bad_level(level);
+        if !self.levels().contains(&level) {
+            return Err(bad());
+        }
         Ok(match self {
             Kind::Zlib => BoundedCodec::new(
                 Arc::new(ZlibCodec::new(

@@ -576,12 +576,13 @@ pub(crate) fn check_v2(key: &str, json: &Json, element_size: usize) -> Result<()
     check_element_count(key, "shape", &shape)?;
     let chunks = extents(object, key, "chunks")?;
     check_chunks(key, "chunks", &shape, &chunks, element_size)?;
-    let level = |member: &str, codec: &Json| match codec {
+    // A zlib or bz2 codec's configuration, checked by making the codec as zarrdt will.
+    let check_codec = |member: &str, codec: &Json| match codec {
         Json::Object(codec) => zlib_bz2::check_v2(codec).map_err(|e| invalid(key, member, e)),
         _ => Ok(()),
     };
     if let Some(compressor) = object.get("compressor") {
-        level("compressor", compressor)?;
+        check_codec("compressor", compressor)?;
     }
     if let Some(Json::Array(filters)) = object.get("filters") {
         for (index, filter) in filters.iter().enumerate() {
@@ -589,7 +590,7 @@ pub(crate) fn check_v2(key: &str, json: &Json, element_size: usize) -> Result<()
             if filter.get("id").and_then(Json::as_str) == Some("shuffle") {
                 check_shuffle(key, &member, filter.get("elementsize"))?;
             }
-            level(&member, filter)?;
+            check_codec(&member, filter)?;
         }
     }
     Ok(())
