@@ -248,7 +248,7 @@ impl<const N: usize> ZarrType for FixedString<N> {
 
     // The code units are read first, then checked and converted: loops of the same few
     // operations on every unit, which the compiler vectorizes (a conversion and check per unit
-    // in one loop decoded byte-swapped strings at 0.8x memcpy, this at 0.9x: BENCHMARKS.md).
+    // in one loop decoded byte-swapped strings at 0.8x memcpy, these at 0.9x: BENCHMARKS.md).
     #[inline]
     fn read_packed_validated<E: StaticEndian>(bytes: &[u8], valid: &mut bool) -> Self {
         let codes = code_units::<N, E>(bytes);
