@@ -265,9 +265,9 @@ fuzz_target!(|data: &[u8]| {
         .map(|&extent| 0..extent.min(2))
         .collect();
     let subset = ArraySubset::new_with_ranges(&ranges);
-    // Values are read where the elements hold at most 256 KiB: a `Value` per item takes up to
-    // about 150 bytes (a record of one byte), so more would measure the
-    // representation the caller asked for, not a bound of the library (fuzz/README.md).
+    // Values are read where the elements hold at most 256 KiB: a record's fields are a `Value`
+    // each (about 70 bytes a field), so more would measure the representation the caller
+    // asked for, not a bound of the library (fuzz/README.md).
     let element_size = array.data_type().fixed_size().unwrap_or(0) as u64;
     if subset.num_elements().saturating_mul(element_size) <= VALUES_BYTES
         && let Err(error) = array.retrieve_values(&subset)

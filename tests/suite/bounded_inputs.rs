@@ -1315,22 +1315,40 @@ pub(crate) fn bad_input_cases() {
 
 rusty_fork_test! {
     /// `retrieve_values` builds the result as `Value`s: numbers and `bool`s in a subarray are
-    /// held in one vector of their type, raw items in one buffer of their bytes, every other
-    /// item (a record, text) is a `Value` of its own. Its memory is the result's in that form,
-    /// the same for stored chunks and for missing ones (read as the fill value), at most (bytes
-    /// per item, measured with four elements of 100 000 items): 3 for `u8` items, 3 for
-    /// one-byte raw items (84 when each was a `Value`), 160 for records of one `u8`. A
-    /// document of a hundred bytes whose element is a subarray of a million such records thus
-    /// asks for about 150 MB a value read (README, "Untrusted arrays, threads and crashes").
+    /// held in one vector of their type, every other item (a record, text, a time, raw bytes)
+    /// read from a chunk in one buffer of its stored bytes, decoded when asked for. Its memory
+    /// is the result's in that form, the same for stored chunks and for missing ones (read as
+    /// the fill value), at most twice the items' bytes and one byte more per item, whatever
+    /// their kind (measured with four elements of 100 000 items): 3 bytes per `u8` item, and 3
+    /// per record of one `u8`, where each record was a `Value` of its own (about 150 bytes; a
+    /// document of a hundred bytes whose element is a subarray of a million such records then
+    /// asked for about 150 MB a value read). Each kind's last item reads as stored.
     #[test]
     fn values_take_memory_in_proportion_to_their_items() {
         use zarrdt::zarrs::storage::{StoreKey, WritableStorageTraits};
         const ITEMS: usize = 100_000;
-        for (dtype, most_per_item) in [
-            (json!([["f0", "|u1", [ITEMS]]]), 3),
-            (json!([["f0", "|V1", [ITEMS]]]), 3),
-            (json!([["f0", [["g", "|u1"]], [ITEMS]]]), 160),
+        let mut record = Record::new();
+        record.push("g", Value::UInt8(7));
+        let mut nested = Record::new();
+        nested.push("h", Value::Record(record.clone()));
+        nested.push("t", Value::TimeDelta64(0x0707_0707_0707_0707));
+        for (dtype, item_size, last) in [
+            (json!([["f0", "|u1", [ITEMS]]]), 1, Value::UInt8(7)),
+            (json!([["f0", "|V1", [ITEMS]]]), 1, Value::Bytes(vec![7])),
+            (json!([["f0", [["g", "|u1"]], [ITEMS]]]), 1, Value::Record(record)),
+            (json!([["f0", "|S2", [ITEMS]]]), 2, Value::Bytes(vec![7, 7])),
+            (
+                json!([["f0", "<M8[s]", [ITEMS]]]),
+                8,
+                Value::DateTime64(0x0707_0707_0707_0707),
+            ),
+            (
+                json!([["f0", [["h", [["g", "|u1"]]], ["t", "<m8[ms]"]], [ITEMS]]]),
+                9,
+                Value::Record(nested),
+            ),
         ] {
+            let most_per_item = 2 * item_size + 1;
             let store = Arc::new(MemoryStore::new());
             let zarray = json!({"zarr_format": 2, "shape": [4], "chunks": [4], "dtype": dtype,
                 "fill_value": 0, "order": "C", "compressor": null, "filters": null});
@@ -1341,10 +1359,16 @@ rusty_fork_test! {
             let array = open_array(store.clone(), "/").unwrap();
             for chunk in ["missing", "stored"] {
                 if chunk == "stored" {
-                    put("0", vec![7; 4 * ITEMS]);
+                    put("0", vec![7; 4 * ITEMS * item_size]);
                 }
                 let (values, usage) = meter::measure(|| array.retrieve_values(&[0..4]).unwrap());
                 assert_eq!(values.len(), 4);
+                if chunk == "stored" {
+                    let items = values[3].as_record().unwrap().get("f0").unwrap();
+                    let items = items.as_subarray().unwrap();
+                    assert_eq!(items.get(ITEMS - 1).as_deref(), Some(&last), "{dtype}");
+                    assert_eq!(items.get(ITEMS), None, "{dtype}");
+                }
                 let items = 4 * ITEMS;
                 assert!(
                     usage.peak_bytes <= most_per_item * items,

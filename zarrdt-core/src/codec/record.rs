@@ -14,7 +14,7 @@ use super::primitive::Primitive;
 use super::scalar;
 use crate::endian::{BigEndian, LittleEndian, StaticEndian};
 use crate::layout::{StructLayout, SubarrayLayout, struct_form};
-use crate::value::{FieldsMismatch, Items};
+use crate::value::{FieldsMismatch, Items, StoredItems};
 use crate::{
     DecodeError, Endian, Error, FieldPath, Layout, PathSegment, Record, ScalarType, SubarrayValue,
     Value,
@@ -148,8 +148,9 @@ fn decode_struct(
     Ok(Value::Record(Record::from_fields(fields)))
 }
 
-/// Decodes a subarray into an [`SubarrayValue`]: numbers in one typed vector, raw items in one
-/// buffer, other items one by one; errors carry the item's index along each dimension.
+/// Decodes a subarray into an [`SubarrayValue`]: numbers in one typed vector, other items as
+/// their bytes, each decoded once here to check it; errors carry the item's index along each
+/// dimension.
 fn decode_array(
     array: &SubarrayLayout,
     bytes: &[u8],
@@ -167,15 +168,16 @@ fn decode_array(
         Some(items) => items?,
         None => {
             let stride = array.element().size();
-            let values = bytes
-                .chunks_exact(stride)
-                .enumerate()
-                .map(|(index, item)| {
-                    decode(array.element(), item, default)
-                        .map_err(|error| error.in_item(index, array.shape(), stride))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            Items::Values(values)
+            for (index, item) in bytes.chunks_exact(stride.max(1)).enumerate() {
+                decode(array.element(), item, default)
+                    .map_err(|error| error.in_item(index, array.shape(), stride))?;
+            }
+            Items::Stored(Box::new(StoredItems {
+                layout: array.clone(),
+                default,
+                bytes: bytes.to_vec(),
+                decode,
+            }))
         }
     };
     Ok(Value::Subarray(SubarrayValue::from_items(
@@ -184,9 +186,8 @@ fn decode_array(
     )))
 }
 
-/// The items of a subarray of `shape` of numbers, bools or raw bytes, in one typed vector (raw
-/// items in one buffer); `None` for the types held as values (text, null-terminated bytes,
-/// times).
+/// The items of a subarray of `shape` of numbers or bools, in one typed vector; `None` for
+/// the types held as their stored bytes (raw bytes, text, null-terminated bytes, times).
 fn decode_scalars<E: StaticEndian>(
     scalar: ScalarType,
     bytes: &[u8],
@@ -218,7 +219,6 @@ fn decode_scalars<E: StaticEndian>(
         ScalarType::Float64 => Items::Float64(numbers::<f64, E>(bytes)),
         ScalarType::Complex64 => Items::Complex64(numbers::<Complex<f32>, E>(bytes)),
         ScalarType::Complex128 => Items::Complex128(numbers::<Complex<f64>, E>(bytes)),
-        ScalarType::Raw { .. } | ScalarType::RawBytes { .. } => Items::RawBytes(bytes.to_vec()),
         _ => return None,
     }))
 }
@@ -425,17 +425,21 @@ fn encode_items(
             }
             Ok(())
         }
-        Items::RawBytes(bytes) => {
-            // Raw items into an element of another type (text of the same size, say), item
-            // by item as the values they are.
-            let count = out.len() / stride.max(1);
-            let width = bytes.len().checked_div(count).unwrap_or(0).max(1);
-            for (index, (item, target)) in bytes
-                .chunks_exact(width)
-                .zip(out.chunks_exact_mut(stride))
-                .enumerate()
+        Items::Stored(stored) => {
+            if stored.layout.element() == element
+                && stored.default == default
+                && stored.bytes.len() == out.len()
             {
-                encode(element, &Value::Bytes(item.to_vec()), target, default)
+                out.copy_from_slice(&stored.bytes);
+                return Ok(());
+            }
+            // Into another layout (raw items into text of the same size, records into a
+            // layout of other offsets), item by item as the values they are.
+            for (index, target) in out.chunks_exact_mut(stride.max(1)).enumerate() {
+                let item = stored
+                    .get(index)
+                    .ok_or_else(|| mismatch(element.describe(), "too few items".into()))?;
+                encode(element, &item, target, default)
                     .map_err(|error| error.within_item(index, shape))?;
             }
             Ok(())
@@ -482,12 +486,6 @@ fn encode_scalars<E: StaticEndian>(scalar: ScalarType, items: &Items, out: &mut 
         (ScalarType::Float64, Items::Float64(items)) => numbers::<_, E>(items, out),
         (ScalarType::Complex64, Items::Complex64(items)) => numbers::<_, E>(items, out),
         (ScalarType::Complex128, Items::Complex128(items)) => numbers::<_, E>(items, out),
-        (ScalarType::Raw { .. } | ScalarType::RawBytes { .. }, Items::RawBytes(items))
-            if items.len() == out.len() =>
-        {
-            out.copy_from_slice(items);
-            true
-        }
         _ => false,
     }
 }
@@ -514,7 +512,7 @@ mod tests {
             .unwrap()
             .as_subarray()
             .unwrap();
-        assert!(matches!(items.items(), Items::RawBytes(held) if held.as_slice() == bytes));
+        assert!(matches!(items.items(), Items::Stored(held) if held.bytes == bytes));
         assert_eq!(items.get(1).as_deref(), Some(&Value::Bytes(vec![3, 4])));
         assert_eq!(items.get(3), None);
         let one_by_one = SubarrayValue::new(
@@ -529,5 +527,46 @@ mod tests {
         assert_eq!(raw.encode_value(&value).unwrap(), bytes);
         let text = Layout::from_v2_json(&json!([["a", "|S2", [3]]])).unwrap();
         assert_eq!(text.encode_value(&value).unwrap(), bytes);
+    }
+
+    /// Records as items of a subarray are held as their stored bytes and decoded when asked
+    /// for: each reads as the record it is, the array equals the same records held one by one,
+    /// encodes back in one copy into the same layout and item by item into another (the other
+    /// byte order here); a bad item is an error naming it and its field when read.
+    #[test]
+    fn record_items_are_their_bytes_and_read_as_records() {
+        let little = Layout::from_v2_json(&json!([["a", [["g", "<u2"], ["h", "|b1"]], [3]]]));
+        let little = little.unwrap();
+        let bytes = [1u8, 0, 1, 2, 0, 0, 3, 0, 1];
+        let value = little.decode_value(&bytes).unwrap();
+        let items = value.as_record().unwrap().get("a").unwrap();
+        let items = items.as_subarray().unwrap();
+        assert!(matches!(items.items(), Items::Stored(held) if held.bytes == bytes));
+        let record = |g: u16, h: bool| {
+            let mut record = Record::new();
+            record.push("g", Value::UInt16(g));
+            record.push("h", Value::Bool(h));
+            Value::Record(record)
+        };
+        assert_eq!(items.get(1).as_deref(), Some(&record(2, false)));
+        assert_eq!(items.get(3), None);
+        let one_by_one = SubarrayValue::new(
+            vec![3],
+            vec![record(1, true), record(2, false), record(3, true)],
+        );
+        assert_eq!(*items, one_by_one.unwrap());
+        assert_eq!(little.encode_value(&value).unwrap(), bytes);
+        let big = Layout::from_v2_json(&json!([["a", [["g", ">u2"], ["h", "|b1"]], [3]]]));
+        assert_eq!(
+            big.unwrap().encode_value(&value).unwrap(),
+            [0, 1, 1, 0, 2, 0, 0, 3, 1]
+        );
+        let mut bad = bytes;
+        bad[8] = 2;
+        let error = little.decode_value(&bad).unwrap_err().to_string();
+        assert!(
+            error.contains("a[2].h") && error.contains("0x02"),
+            "{error}"
+        );
     }
 }

@@ -11,7 +11,7 @@ mod subarray;
 pub(crate) use record::FieldsMismatch;
 pub use record::Record;
 use same_bits::SameBits;
-pub(crate) use subarray::Items;
+pub(crate) use subarray::{Items, StoredItems};
 pub use subarray::{SubarrayItem, SubarrayValue};
 
 use half::f16;

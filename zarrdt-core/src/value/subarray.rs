@@ -8,15 +8,19 @@ use num_complex::Complex;
 
 use super::same_bits::SameBits;
 use super::{Record, Value};
-use crate::Error;
+use crate::layout::SubarrayLayout;
 use crate::numeric::numeric_kinds;
+use crate::{DecodeError, Endian, Error, Layout};
 
 /// The value of a subarray or Rust array: `shape` (row-major) items.
 ///
 /// Numbers and `bool`s are held in one vector of their type (a million `u8` items take a
-/// megabyte), raw items (`r<N>`, `raw_bytes`) in one buffer of their bytes, other items as
-/// [`Value`]s; an array of one repeated item (an all-zero fill value) holds it once. Equality
-/// compares the shape and the items, whatever the storage.
+/// megabyte). Other items read from a chunk (records, text, times, raw bytes) are held as the
+/// bytes the chunk stores them in, each decoded when asked for ([`get`](Self::get) and
+/// [`iter`](Self::iter) give them as owned values): a million one-byte records take a megabyte
+/// too. Items made from [`Value`]s are held as those values; an array of one repeated item (an
+/// all-zero fill value) holds it once. Equality compares the shape and the items, whatever the
+/// storage.
 ///
 /// ```
 /// use zarrdt::value::{SubarrayValue, Value};
@@ -51,13 +55,55 @@ pub(crate) enum Items {
     Float64(Vec<f64>),
     Complex64(Vec<Complex<f32>>),
     Complex128(Vec<Complex<f64>>),
-    /// Raw items (`r<N>`, `raw_bytes`): all their bytes in one buffer, in order, each
-    /// `bytes.len() / len` long.
-    RawBytes(Vec<u8>),
+    /// Items that are not numbers, read from a chunk: their stored bytes (boxed, so that a
+    /// [`Value`] stays 56 bytes).
+    Stored(Box<StoredItems>),
     /// Any values, one per item.
     Values(Vec<Value>),
     /// One value for every item.
     Repeated(Box<Value>),
+}
+
+/// How one item of [`StoredItems`] decodes: the element's layout, the item's bytes and the
+/// byte order of the scalars that have none of their own (the codec's function, which made the
+/// items and checked that each decodes).
+pub(crate) type DecodeItem = fn(&Layout, &[u8], Endian) -> Result<Value, DecodeError>;
+
+/// The items of a subarray read from a chunk that are not numbers (records, text, times, raw
+/// bytes): the bytes the chunk stores them in, each item decoded when asked for, so that they
+/// take the memory of their bytes rather than a [`Value`] each (up to 160 bytes).
+#[derive(Clone)]
+pub(crate) struct StoredItems {
+    /// The subarray's layout: its element is each item's.
+    pub(crate) layout: SubarrayLayout,
+    /// The byte order of the element's scalars that have none of their own.
+    pub(crate) default: Endian,
+    /// Every item's bytes, in row-major order, each checked to decode when they were read.
+    pub(crate) bytes: Vec<u8>,
+    /// How an item decodes.
+    pub(crate) decode: DecodeItem,
+}
+
+impl std::fmt::Debug for StoredItems {
+    /// The items, as the values they are.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = self.layout.len();
+        f.debug_list()
+            .entries((0..count).map_while(|index| self.get(index)))
+            .finish()
+    }
+}
+
+impl StoredItems {
+    /// The value of item `index`; `None` past the last item.
+    pub(crate) fn get(&self, index: usize) -> Option<Value> {
+        let element = self.layout.element();
+        let stride = element.size();
+        let start = index.checked_mul(stride)?;
+        let item = self.bytes.get(start..start.checked_add(stride)?)?;
+        // Each item decoded when the items were read.
+        (self.decode)(element, item, self.default).ok()
+    }
 }
 
 /// Item types an [`SubarrayValue`] holds in a vector of their own: `bool`, the integers,
@@ -92,7 +138,7 @@ macro_rules! array_items {
         fn slice<T: SubarrayItem>(items: &Items) -> Option<&[T]> {
             let vector: &dyn Any = match items {
                 $(Items::$variant(items) => items,)*
-                Items::RawBytes(_) | Items::Values(_) | Items::Repeated(_) => return None,
+                Items::Stored(_) | Items::Values(_) | Items::Repeated(_) => return None,
             };
             vector.downcast_ref::<Vec<T>>().map(Vec::as_slice)
         }
@@ -185,13 +231,7 @@ impl SubarrayValue {
                     $(Items::$variant(items) => {
                         items.get(index).map(|item| Cow::Owned(Value::$variant(*item)))
                     })*
-                    Items::RawBytes(bytes) => {
-                        // `index` is below `len`, which is not 0.
-                        let width = bytes.len() / self.len();
-                        bytes
-                            .get(index * width..(index + 1) * width)
-                            .map(|item| Cow::Owned(Value::Bytes(item.to_vec())))
-                    }
+                    Items::Stored(stored) => stored.get(index).map(Cow::Owned),
                     Items::Values(values) => values.get(index).map(Cow::Borrowed),
                     Items::Repeated(item) => Some(Cow::Borrowed(&**item)),
                 }
@@ -353,6 +393,14 @@ mod tests {
         assert_ne!(nan(0x7fc0_0001), nan(0x7fc0_0000));
         assert!(SubarrayValue::new(vec![3], vec![Value::UInt8(0)]).is_err());
         assert!(SubarrayValue::filled(vec![usize::MAX, 2], Value::UInt8(0)).is_err());
+    }
+
+    /// Items held as their stored bytes are boxed: a `Value` (each field of every record a
+    /// value read holds is one) stays 56 bytes on 64-bit targets (72 with the items inline).
+    #[test]
+    #[cfg(target_pointer_width = "64")]
+    fn a_value_stays_56_bytes() {
+        assert_eq!(std::mem::size_of::<Value>(), 56);
     }
 
     #[test]
