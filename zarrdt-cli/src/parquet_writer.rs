@@ -2,7 +2,8 @@
 //!
 //! parquet-rs' `ArrowWriter` encodes (and compresses) one column after another on the calling
 //! thread. This writer makes the same file (the same row groups of at most
-//! `max_row_group_row_count` rows, the same schema and metadata, the same encodings) through
+//! `max_row_group_row_count` rows and, where set, about `max_row_group_bytes` encoded bytes, the
+//! same schema and metadata, the same encodings) through
 //! the lower-level API parquet-rs documents for parallel writing: one `ArrowColumnWriter` per
 //! leaf column, each fed that column's leaves of every batch, all of them at once on rayon's
 //! threads; a full row group's column chunks are then appended to the file in order. Memory is
@@ -32,6 +33,8 @@ pub(crate) struct ParallelParquetWriter<W: Write + Send> {
     buffered: usize,
     /// Rows in a full row group.
     max_rows: usize,
+    /// Estimated encoded bytes at which a row group is full, if any.
+    max_bytes: Option<usize>,
     /// Row groups written.
     row_groups: usize,
 }
@@ -43,6 +46,7 @@ impl<W: Write + Send> ParallelParquetWriter<W> {
             .max_row_group_row_count()
             .unwrap_or(usize::MAX)
             .max(1);
+        let properties_max_bytes = properties.max_row_group_bytes();
         // `ArrowWriter` writes the file's header and puts the Arrow schema in its metadata.
         let (file, factory) = ArrowWriter::try_new(out, schema.clone(), Some(properties))?
             .into_serialized_writer()?;
@@ -54,22 +58,54 @@ impl<W: Write + Send> ParallelParquetWriter<W> {
             columns,
             buffered: 0,
             max_rows,
+            max_bytes: properties_max_bytes,
             row_groups: 0,
         })
     }
 
-    /// Encodes `batch`, closing each row group that it fills.
+    /// Encodes `batch`, closing each row group that it fills: where `ArrowWriter` closes them,
+    /// at the row limit or, with a byte limit, where the rows buffered so far (at their average
+    /// estimated size) would pass it.
     pub(crate) fn write(&mut self, batch: &RecordBatch) -> Result<()> {
         let mut start = 0;
         while start < batch.num_rows() {
-            let rows = (self.max_rows - self.buffered).min(batch.num_rows() - start);
+            let mut rows = (self.max_rows - self.buffered).min(batch.num_rows() - start);
+            if let Some(max_bytes) = self.max_bytes
+                && self.buffered > 0
+            {
+                let bytes = self.estimated_bytes();
+                if bytes >= max_bytes {
+                    self.flush()?;
+                    continue;
+                }
+                if let Some(fit) = (max_bytes - bytes).checked_div(bytes / self.buffered)
+                    && rows > fit
+                {
+                    if fit == 0 {
+                        self.flush()?;
+                        continue;
+                    }
+                    rows = fit;
+                }
+            }
             self.encode(&batch.slice(start, rows))?;
             start += rows;
-            if self.buffered == self.max_rows {
+            let full_bytes = self
+                .max_bytes
+                .is_some_and(|max_bytes| self.estimated_bytes() >= max_bytes);
+            if self.buffered >= self.max_rows || full_bytes {
                 self.flush()?;
             }
         }
         Ok(())
+    }
+
+    /// The estimated encoded size of the row group in progress.
+    fn estimated_bytes(&self) -> usize {
+        self.columns
+            .iter()
+            .map(ArrowColumnWriter::get_estimated_total_bytes)
+            .sum()
     }
 
     /// Encodes `batch` (which fits in the row group in progress), every column at once.
@@ -182,9 +218,15 @@ mod tests {
     /// The file each writer makes of `batches`, in row groups of at most 1000 rows: parquet-rs'
     /// `ArrowWriter`'s, then this module's.
     fn both_files(batches: &[RecordBatch]) -> (Vec<u8>, Vec<u8>) {
+        both_files_with(batches, None)
+    }
+
+    /// [`both_files`] with row groups of at most `max_bytes` estimated bytes too.
+    fn both_files_with(batches: &[RecordBatch], max_bytes: Option<usize>) -> (Vec<u8>, Vec<u8>) {
         let properties = || {
             WriterProperties::builder()
                 .set_max_row_group_row_count(Some(1000))
+                .set_max_row_group_bytes(max_bytes)
                 .build()
         };
         let schema = batch(0, 1).schema();
@@ -216,6 +258,25 @@ mod tests {
         assert_eq!(reader.metadata().num_row_groups(), 4);
         let rows: usize = reader.build().unwrap().map(|b| b.unwrap().num_rows()).sum();
         assert_eq!(rows, 3300);
+    }
+
+    /// With a byte limit, row groups close where `ArrowWriter` closes them: before the rows of
+    /// a batch that would pass it, and within a batch.
+    #[test]
+    fn row_groups_of_a_byte_limit_are_arrow_writers() {
+        let batches: Vec<RecordBatch> = (0..11).map(|i| batch(i * 300, 300)).collect();
+        for max_bytes in [1, 4 << 10, 20 << 10, 1 << 30] {
+            let (expected, written) = both_files_with(&batches, Some(max_bytes));
+            assert!(written == expected, "the files differ at {max_bytes} bytes");
+            let reader =
+                ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(written)).unwrap();
+            let groups = reader.metadata().num_row_groups();
+            if max_bytes < 1 << 30 {
+                assert!(groups > 4, "{groups} row groups at {max_bytes} bytes");
+            }
+            let rows: usize = reader.build().unwrap().map(|b| b.unwrap().num_rows()).sum();
+            assert_eq!(rows, 3300);
+        }
     }
 
     #[test]

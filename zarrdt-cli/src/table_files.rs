@@ -44,6 +44,12 @@ pub enum ParquetCodec {
 /// of 200 000 one-byte fields (a 3.9 MB `.zarray`) took 8.5 GB; at this limit, about 430 MB.
 const MAX_PARQUET_COLUMNS: usize = 10_000;
 
+/// The estimated encoded size at which a Parquet row group is closed (as Java's
+/// `parquet.block.size`), beside parquet-rs' limit of 1 Mi rows: the writer holds a row group's
+/// pages until it closes it, so records of megabytes (a subarray field of millions of items)
+/// would otherwise hold the whole table.
+const PARQUET_ROW_GROUP_BYTES: usize = 128 << 20;
+
 /// The leaf columns of `fields` in Parquet: one per primitive field, inside structs and
 /// lists (a list is one repeated column of its item).
 fn leaf_columns(fields: &Fields) -> usize {
@@ -137,6 +143,7 @@ impl Sink {
                 };
                 let properties = WriterProperties::builder()
                     .set_compression(compression)
+                    .set_max_row_group_bytes(Some(PARQUET_ROW_GROUP_BYTES))
                     .build();
                 let schema = millis_schema(schema);
                 let writer = ParallelParquetWriter::try_new(file, schema.clone(), properties)?;
