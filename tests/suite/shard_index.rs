@@ -301,3 +301,75 @@ fn a_nested_shard_index_is_checked() {
         );
     }
 }
+
+/// A fault in an inner chunk of a nested shard names that inner chunk, inside the outer one
+/// (which is a shard, not the chunk the codec's error is about), by every read: whole, in
+/// part, through `BlockReader` and one field. Here the innermost chunk [0] of the outer inner
+/// chunk [1] is a Blosc stream whose header declares 800 MB where the chunk is 8 bytes.
+#[test]
+fn a_fault_in_a_nested_shard_names_the_innermost_chunk() {
+    let (dir, _) = array("nested_fault", |document| {
+        let sharding = &mut document["codecs"][0]["configuration"];
+        sharding["chunk_shape"] = json!([4]);
+        sharding["codecs"] = json!([{"name": "sharding_indexed", "configuration": {
+            "chunk_shape": [2],
+            "codecs": [{"name": "bytes", "configuration": {"endian": "little"}},
+                {"name": "blosc", "configuration": {"cname": "lz4", "clevel": 5,
+                 "shuffle": "shuffle", "typesize": 4, "blocksize": 0}}],
+            "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+            "index_location": "end"}}]);
+        document["chunk_grid"]["configuration"]["chunk_shape"] = json!([8]);
+    });
+    let values: Vec<u32> = (100..116).collect();
+    let array = open_array(store(&dir), "/").unwrap();
+    array.store_records(&[0..16], &values).unwrap();
+    // The outer inner chunk [1], a shard of two Blosc chunks and its index of 32 bytes at its
+    // end, whose entry 0 places its inner chunk [0].
+    let outer = ShardIndex::read(&array, &[0]).unwrap().unwrap();
+    let nested = outer.entries()[1].clone().unwrap();
+    let file = dir.join("c/0");
+    let mut shard = std::fs::read(&file).unwrap();
+    let index = (nested.end - 32) as usize;
+    let entry = |at: usize| u64::from_le_bytes(shard[at..at + 8].try_into().unwrap());
+    let (offset, nbytes) = (entry(index), entry(index + 8));
+    let blosc = (nested.start + offset) as usize;
+    shard[blosc + 4..blosc + 8].copy_from_slice(&800_000_000u32.to_le_bytes());
+    std::fs::write(&file, &shard).unwrap();
+
+    let said = format!(
+        "shard c/0, inner chunk [1] (bytes {}..{} of the shard), itself a shard: inner chunk \
+         [0] (bytes {offset}..{} of it): blosc: the stream decodes to 800000000 bytes",
+        nested.start,
+        nested.end,
+        offset + nbytes
+    );
+    let array = open_array(store(&dir), "/").unwrap();
+    for subset in [[0..16], [4..6], [4..5]] {
+        let error = array.retrieve_records::<u32>(&subset).unwrap_err();
+        assert!(error.to_string().contains(&said), "{subset:?}: {error}");
+        let ArrayError::InnerChunk { inner, nested, .. } = &error else {
+            panic!("{subset:?}: {error:?}");
+        };
+        assert_eq!(
+            (inner.as_slice(), nested.len()),
+            (&[1][..], 1),
+            "{subset:?}"
+        );
+        assert_eq!(nested[0].inner, [0]);
+        assert_eq!(nested[0].bytes, offset..offset + nbytes);
+    }
+    let error = array.retrieve_field::<u32>(&[4..6], &[]).unwrap_err();
+    assert!(error.to_string().contains(&said), "{error}");
+    let mut blocks = BlockReader::new(&array).unwrap();
+    let error = blocks.read(&[4..5]).unwrap_err();
+    assert!(error.to_string().contains(&said), "{error}");
+    // The other inner chunks read.
+    assert_eq!(
+        array.retrieve_records::<u32>(&[0..4]).unwrap(),
+        &values[..4]
+    );
+    assert_eq!(
+        array.retrieve_records::<u32>(&[6..16]).unwrap(),
+        &values[6..]
+    );
+}

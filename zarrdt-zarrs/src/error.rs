@@ -37,11 +37,13 @@ pub enum Error {
 
     /// An inner chunk of a shard that could not be read or decoded: zarrs' error, with the
     /// shard's store key, the inner chunk's place among the shard's inner chunks and its bytes
-    /// in the stored shard (as its index gives them).
+    /// in the stored shard (as its index gives them); where the inner chunk is itself a shard
+    /// (nested sharding), the inner chunk of it at fault, and so on inward.
     #[error(
-        "shard {key}, inner chunk {inner:?} (bytes {}..{} of the shard): {source}",
+        "shard {key}, inner chunk {inner:?} (bytes {}..{} of the shard){}: {source}",
         bytes.start,
-        bytes.end
+        bytes.end,
+        nested_part(nested)
     )]
     InnerChunk {
         /// The store key of the shard.
@@ -51,6 +53,10 @@ pub enum Error {
         inner: Vec<u64>,
         /// The inner chunk's bytes in the stored shard.
         bytes: std::ops::Range<u64>,
+        /// Where `inner` is itself a shard: its inner chunk that does not decode, then, if that
+        /// is a shard too, the one in it, outermost first; empty otherwise. `source` is about
+        /// the last.
+        nested: Vec<NestedChunk>,
         /// zarrs' error.
         source: Box<ArrayError>,
     },
@@ -290,6 +296,30 @@ fn in_member(member: &Option<String>) -> String {
 }
 
 /// The part of [`Error::InvalidElement`]'s message for a chunk that is not stored.
+/// An inner chunk of a shard that is itself an inner chunk of a shard (nested sharding): its
+/// place in the shard around it, as [`Error::InnerChunk`] names the outermost one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NestedChunk {
+    /// Its indices in the grid of inner chunks of the shard around it.
+    pub inner: Vec<u64>,
+    /// Its bytes in the shard around it (as that shard's index gives them; decoded, where
+    /// codecs encode that shard whole).
+    pub bytes: std::ops::Range<u64>,
+}
+
+/// The nested inner chunks' part of [`Error::InnerChunk`]'s message.
+fn nested_part(nested: &[NestedChunk]) -> String {
+    nested
+        .iter()
+        .map(|chunk| {
+            format!(
+                ", itself a shard: inner chunk {:?} (bytes {}..{} of it)",
+                chunk.inner, chunk.bytes.start, chunk.bytes.end
+            )
+        })
+        .collect()
+}
+
 fn not_stored_part(stored: bool) -> &'static str {
     if stored {
         ""
@@ -330,11 +360,13 @@ impl Error {
 
     /// zarrs' `error` about the bytes of the inner chunk at `inner` (its indices among the
     /// shard's inner chunks) of the shard stored at `key`, at `bytes` in the shard (a codec or
-    /// storage error) with all three added.
+    /// storage error) with all three added, and `nested`, where the fault lies in it if it is
+    /// itself a shard ([`Sharding::nested_fault`](crate::shard::Sharding::nested_fault)).
     pub(crate) fn in_inner_chunk(
         key: String,
         inner: Vec<u64>,
         bytes: std::ops::Range<u64>,
+        nested: Vec<NestedChunk>,
         error: ArrayError,
     ) -> Self {
         match error {
@@ -342,6 +374,7 @@ impl Error {
                 key,
                 inner,
                 bytes,
+                nested,
                 source: Box::new(error),
             },
             other => Error::Array(other),

@@ -84,7 +84,7 @@ mod subset;
 
 pub use create::{ArrayOptions, Compression};
 pub use data_type::StructDataType;
-pub use error::Error;
+pub use error::{Error, NestedChunk};
 pub use open::{
     DEFAULT_MAX_ELEMENT_SIZE, DEFAULT_MAX_SHARD_INDEX_SIZE, OpenOptions, open_array, register,
 };

@@ -36,6 +36,7 @@ use zarrs::storage::ReadableStorageTraits;
 use zarrs::storage::byte_range::ByteRange;
 
 use crate::Error;
+use crate::error::NestedChunk;
 
 /// Checks the index of every stored shard of `array` that `subset` touches: each entry is a
 /// missing inner chunk (`u64::MAX` twice) or a byte range inside the shard, clear of the index,
@@ -756,11 +757,75 @@ impl Sharding {
                     key.to_string(),
                     inner,
                     bytes.clone(),
+                    self.nested_fault(&stored, options),
                     error,
                 ));
             }
         }
         None
+    }
+}
+
+impl Sharding {
+    /// Where the fault is in an inner chunk that does not decode (its stored bytes `stored`),
+    /// if the inner chunks are shards themselves (nested sharding): the first of its own inner
+    /// chunks that does not decode, then the one in that, and so on, outermost first. Empty
+    /// where the inner chunks are not shards, or where the fault is the inner chunk's own (its
+    /// index, or the codecs that encode it whole). Each inner chunk of it is decoded on its
+    /// own, one at a time, as [`Sharding::failing_inner_chunk`] decodes the shard's.
+    pub(crate) fn nested_fault(&self, stored: &[u8], options: &CodecOptions) -> Vec<NestedChunk> {
+        let Some(nested) = &self.nested else {
+            return Vec::new();
+        };
+        let Ok(shape) = nested.shard_shape(self.inner_chunk_shape()) else {
+            return Vec::new();
+        };
+        let Ok(Some(plan)) = nested.plan(&shape) else {
+            return Vec::new();
+        };
+        let shard = if nested.is_encoded() {
+            let Ok(representations) = nested.representations(&shape) else {
+                return Vec::new();
+            };
+            let most = representations.last().and_then(BytesRepresentation::size);
+            if most.is_some_and(|most| stored.len() as u64 > most) {
+                return Vec::new();
+            }
+            match nested.decode(&representations, stored.to_vec()) {
+                Ok(decoded) => Cow::Owned(decoded),
+                Err(_) => return Vec::new(),
+            }
+        } else {
+            Cow::Borrowed(stored)
+        };
+        let fail = |reason: String| Error::Shard {
+            key: String::new(),
+            reason,
+        };
+        let Ok(index) = nested.index_in(&plan, &shard, "is", &fail) else {
+            return Vec::new();
+        };
+        for (entry, range) in index.entries().iter().enumerate() {
+            let Some(range) = range else {
+                continue;
+            };
+            let Some(bytes) = slice(&shard, range.clone()) else {
+                continue;
+            };
+            if nested
+                .decode_inner(bytes, nested.inner_chunk_shape(), options)
+                .is_ok()
+            {
+                continue;
+            }
+            let mut fault = vec![NestedChunk {
+                inner: inner_indices(entry, index.chunks_per_shard()),
+                bytes: range.clone(),
+            }];
+            fault.extend(nested.nested_fault(bytes, options));
+            return fault;
+        }
+        Vec::new()
     }
 }
 

@@ -51,7 +51,18 @@ type PartialDecoder = Arc<dyn ArrayPartialDecoderTraits>;
 #[derive(Clone)]
 struct PartDecoder {
     decoder: PartialDecoder,
-    inner: Option<(Vec<u64>, Range<u64>)>,
+    inner: Option<InnerPart>,
+}
+
+/// The inner chunk a [`PartDecoder`] decodes, for its errors.
+#[derive(Clone)]
+struct InnerPart {
+    /// Its indices among the shard's inner chunks.
+    indices: Vec<u64>,
+    /// Its bytes in the stored shard.
+    range: Range<u64>,
+    /// Those bytes, which the decoder reads.
+    stored: Arc<Vec<u8>>,
 }
 
 /// Reads the records of one subset ("block") after another as bytes: each record in the
@@ -248,14 +259,15 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         let bytes = part
             .decoder
             .partial_decode(&within, &self.options)
-            .map_err(|error| match &part.inner {
-                Some((inner, bytes)) => Error::in_inner_chunk(
+            .map_err(|error| match (&part.inner, &self.sharding) {
+                (Some(inner), Some(sharding)) => Error::in_inner_chunk(
                     self.array.chunk_key(&owner).to_string(),
-                    inner.clone(),
-                    bytes.clone(),
+                    inner.indices.clone(),
+                    inner.range.clone(),
+                    sharding.nested_fault(&inner.stored, &self.options),
                     ArrayError::from(error),
                 ),
-                None => in_chunk(ArrayError::from(error)),
+                _ => in_chunk(ArrayError::from(error)),
             })?;
         Ok(Some(
             bytes.into_fixed().map_err(ArrayError::from)?.into_owned(),
@@ -305,9 +317,10 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
         else {
             return Ok(None);
         };
+        let stored = Arc::new(Vec::<u8>::from(stored));
         let decoder = Arc::new(sharding.inner_codecs().clone())
             .partial_decoder(
-                Arc::new(Vec::<u8>::from(stored)),
+                stored.clone(),
                 inner_shape,
                 sharding.data_type(),
                 sharding.fill_value(),
@@ -318,12 +331,17 @@ impl<S: ?Sized + ReadableStorageTraits + 'static> BlockReader<S> {
                     self.array.chunk_key(shard).to_string(),
                     inner.clone(),
                     range.clone(),
+                    sharding.nested_fault(&stored, &self.options),
                     ArrayError::CodecError(error),
                 )
             })?;
         Ok(Some(PartDecoder {
             decoder,
-            inner: Some((inner, range.clone())),
+            inner: Some(InnerPart {
+                indices: inner,
+                range: range.clone(),
+                stored,
+            }),
         }))
     }
 

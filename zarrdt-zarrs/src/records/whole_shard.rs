@@ -867,6 +867,7 @@ impl ToDecode<'_> {
                 self.key.to_string(),
                 inner(),
                 self.range.start as u64..self.range.end as u64,
+                shards.sharding.nested_fault(&self.bytes, &self.options),
                 error,
             )),
             Ok(decoded) if decoded.len() != shards.inner_bytes => Piece::Failed(Error::Shard {
