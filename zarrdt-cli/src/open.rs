@@ -145,10 +145,6 @@ pub(crate) fn open(location: &str, limits: &OpenOptions) -> Result<Opened, Failu
         ));
     }
     let (store, node) = open_store(location).map_err(|e| fail(one_line(&e)))?;
-    // The tool's reading of the metadata first, its JSON dropped before zarrs parses the
-    // document again (a wide struct's tree is many times the document: two at once took a
-    // third more memory); zarrs' errors are said first, as they come first.
-    let metadata = read_metadata(&*store, &node, &fail);
     let array = limits.open(store.clone(), &node).map_err(|error| {
         // S3 answers a missing bucket as it answers a missing object: say both.
         let bucket = location
@@ -162,7 +158,16 @@ pub(crate) fn open(location: &str, limits: &OpenOptions) -> Result<Opened, Failu
         }
     })?;
     let record = RecordType::of(array.data_type()).map_err(|e| fail(one_line(&e)))?;
-    let metadata = metadata?;
+    let node_path = NodePath::new(&node).map_err(|e| fail(e.to_string()))?;
+    let read = |key: StoreKey| read_json(&*store, &key).map_err(&fail);
+    let parsed = |error: zarrdt::Error| fail(format!("metadata: {}", one_line(&error)));
+    let metadata = match read(meta_key_v3(&node_path))? {
+        Some(json) => Metadata::V3(ArrayMetadataV3::from_json(&json).map_err(parsed)?),
+        None => match read(meta_key_v2_array(&node_path))? {
+            Some(json) => Metadata::V2(ArrayMetadataV2::from_json(&json).map_err(parsed)?),
+            None => return Err(fail("not a Zarr array: no zarr.json or .zarray".into())),
+        },
+    };
     let stored = match &metadata {
         Metadata::V2(v2) => Ok(v2.layout.clone()),
         // A v3 type with multi-byte values and no `endian` is read as little-endian.
@@ -177,25 +182,6 @@ pub(crate) fn open(location: &str, limits: &OpenOptions) -> Result<Opened, Failu
         native: record.native_layout().clone(),
         stored,
         data_type: record.data_type().cloned(),
-    })
-}
-
-/// The array's metadata document at `node` of `store`, as zarrdt reads it (`zarr.json`, else
-/// `.zarray`).
-fn read_metadata(
-    store: &dyn ReadableWritableListableStorageTraits,
-    node: &str,
-    fail: &dyn Fn(String) -> Failure,
-) -> Result<Metadata, Failure> {
-    let node_path = NodePath::new(node).map_err(|e| fail(e.to_string()))?;
-    let read = |key: StoreKey| read_json(store, &key).map_err(fail);
-    let parsed = |error: zarrdt::Error| fail(format!("metadata: {}", one_line(&error)));
-    Ok(match read(meta_key_v3(&node_path))? {
-        Some(json) => Metadata::V3(ArrayMetadataV3::from_json(&json).map_err(parsed)?),
-        None => match read(meta_key_v2_array(&node_path))? {
-            Some(json) => Metadata::V2(ArrayMetadataV2::from_json(&json).map_err(parsed)?),
-            None => return Err(fail("not a Zarr array: no zarr.json or .zarray".into())),
-        },
     })
 }
 
