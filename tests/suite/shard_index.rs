@@ -235,14 +235,22 @@ fn a_write_over_a_damaged_index_is_an_error_naming_the_entry() {
 
 /// Sixteen `u32`s in shards of 8 whose inner chunks of 4 are themselves shards (nested
 /// sharding, as zarr-python writes with a `ShardingCodec` among the inner codecs), of inner
-/// chunks of 2; the nested index without a checksum, so that it can be damaged alone.
+/// chunks of 2, uncompressed; the nested index without a checksum, so that it can be damaged
+/// alone.
 fn nested_array(name: &str) -> (PathBuf, Vec<u32>) {
+    nested_array_of(name, json!([]))
+}
+
+/// [`nested_array`] with `compressors` after the innermost chunks' `bytes` codec.
+fn nested_array_of(name: &str, compressors: Json) -> (PathBuf, Vec<u32>) {
+    let mut codecs = vec![json!({"name": "bytes", "configuration": {"endian": "little"}})];
+    codecs.extend(compressors.as_array().into_iter().flatten().cloned());
     let (dir, _) = array(name, |document| {
         let sharding = &mut document["codecs"][0]["configuration"];
         sharding["chunk_shape"] = json!([4]);
         sharding["codecs"] = json!([{"name": "sharding_indexed", "configuration": {
             "chunk_shape": [2],
-            "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
+            "codecs": codecs,
             "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
             "index_location": "end"}}]);
         document["chunk_grid"]["configuration"]["chunk_shape"] = json!([8]);
@@ -308,21 +316,10 @@ fn a_nested_shard_index_is_checked() {
 /// chunk [1] is a Blosc stream whose header declares 800 MB where the chunk is 8 bytes.
 #[test]
 fn a_fault_in_a_nested_shard_names_the_innermost_chunk() {
-    let (dir, _) = array("nested_fault", |document| {
-        let sharding = &mut document["codecs"][0]["configuration"];
-        sharding["chunk_shape"] = json!([4]);
-        sharding["codecs"] = json!([{"name": "sharding_indexed", "configuration": {
-            "chunk_shape": [2],
-            "codecs": [{"name": "bytes", "configuration": {"endian": "little"}},
-                {"name": "blosc", "configuration": {"cname": "lz4", "clevel": 5,
-                 "shuffle": "shuffle", "typesize": 4, "blocksize": 0}}],
-            "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}],
-            "index_location": "end"}}]);
-        document["chunk_grid"]["configuration"]["chunk_shape"] = json!([8]);
-    });
-    let values: Vec<u32> = (100..116).collect();
+    let blosc = json!([{"name": "blosc", "configuration": {"cname": "lz4", "clevel": 5,
+        "shuffle": "shuffle", "typesize": 4, "blocksize": 0}}]);
+    let (dir, values) = nested_array_of("nested_fault", blosc);
     let array = open_array(store(&dir), "/").unwrap();
-    array.store_records(&[0..16], &values).unwrap();
     // The outer inner chunk [1], a shard of two Blosc chunks and its index of 32 bytes at its
     // end, whose entry 0 places its inner chunk [0].
     let outer = ShardIndex::read(&array, &[0]).unwrap().unwrap();
