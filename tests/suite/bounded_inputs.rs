@@ -1375,6 +1375,13 @@ rusty_fork_test! {
                     "{dtype}, {chunk}: {} bytes per item ({usage:?})",
                     usage.peak_bytes / items
                 );
+                // Every byte pattern of these items decodes, so none is decoded to check it:
+                // the allocations are a few per element, not one or more per item.
+                assert!(
+                    usage.allocations <= 1000,
+                    "{dtype}, {chunk}: {} allocations",
+                    usage.allocations
+                );
             }
         }
     }

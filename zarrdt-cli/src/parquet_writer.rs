@@ -46,7 +46,7 @@ impl<W: Write + Send> ParallelParquetWriter<W> {
             .max_row_group_row_count()
             .unwrap_or(usize::MAX)
             .max(1);
-        let properties_max_bytes = properties.max_row_group_bytes();
+        let max_bytes = properties.max_row_group_bytes();
         // `ArrowWriter` writes the file's header and puts the Arrow schema in its metadata.
         let (file, factory) = ArrowWriter::try_new(out, schema.clone(), Some(properties))?
             .into_serialized_writer()?;
@@ -58,7 +58,7 @@ impl<W: Write + Send> ParallelParquetWriter<W> {
             columns,
             buffered: 0,
             max_rows,
-            max_bytes: properties_max_bytes,
+            max_bytes,
             row_groups: 0,
         })
     }

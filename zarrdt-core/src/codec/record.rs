@@ -149,8 +149,8 @@ fn decode_struct(
 }
 
 /// Decodes a subarray into an [`SubarrayValue`]: numbers in one typed vector, other items as
-/// their bytes, each decoded once here to check it; errors carry the item's index along each
-/// dimension.
+/// their bytes, each decoded once here to check it where some bytes would not decode (a
+/// `bool` or text in it); errors carry the item's index along each dimension.
 fn decode_array(
     array: &SubarrayLayout,
     bytes: &[u8],
@@ -168,9 +168,11 @@ fn decode_array(
         Some(items) => items?,
         None => {
             let stride = array.element().size();
-            for (index, item) in bytes.chunks_exact(stride.max(1)).enumerate() {
-                decode(array.element(), item, default)
-                    .map_err(|error| error.in_item(index, array.shape(), stride))?;
+            if !decodes_any_bytes(array.element()) {
+                for (index, item) in bytes.chunks_exact(stride.max(1)).enumerate() {
+                    decode(array.element(), item, default)
+                        .map_err(|error| error.in_item(index, array.shape(), stride))?;
+                }
             }
             Items::Stored(Box::new(StoredItems {
                 layout: array.clone(),
@@ -184,6 +186,18 @@ fn decode_array(
         array.shape().to_vec(),
         items,
     )))
+}
+
+/// Whether every pattern of `layout.size()` bytes decodes as an element of `layout`.
+fn decodes_any_bytes(layout: &Layout) -> bool {
+    match layout {
+        Layout::Scalar(leaf) => scalar::decodes_any_bytes(leaf.scalar()),
+        Layout::Struct(structure) => structure
+            .fields()
+            .iter()
+            .all(|field| decodes_any_bytes(field.layout())),
+        Layout::Subarray(array) => decodes_any_bytes(array.element()),
+    }
 }
 
 /// The items of a subarray of `shape` of numbers or bools, in one typed vector; `None` for
@@ -497,6 +511,31 @@ mod tests {
     use super::*;
     use crate::value::SubarrayValue;
 
+    /// The subarray of field `a` of `value`, a record.
+    fn items_of_a(value: &Value) -> &SubarrayValue {
+        let a = value.as_record().and_then(|record| record.get("a"));
+        a.and_then(Value::as_subarray)
+            .expect("a record with a subarray `a`")
+    }
+
+    /// Whether any bytes decode, as the codec says: all-ones bytes (a `bool` of 0xff, a UTF-32
+    /// unit above U+10FFFF) decode exactly where the predicate says they do, for every kind,
+    /// alone and as a field.
+    #[test]
+    fn the_layouts_whose_every_byte_pattern_decodes() {
+        for dtype in [
+            "|b1", "|u1", "<i8", "<f2", "<c16", "|V3", "|S3", "<U2", "<M8[s]", "<m8[ns]",
+        ] {
+            for json in [json!(dtype), json!([["x", "<u2"], ["y", dtype]])] {
+                let layout = Layout::from_v2_json(&json).unwrap();
+                let ones = vec![0xff; layout.size()];
+                let decodes = decode(&layout, &ones, Endian::Little).is_ok();
+                assert_eq!(decodes_any_bytes(&layout), decodes, "{json}");
+                assert_eq!(decodes, !matches!(dtype, "|b1" | "<U2"), "{json}");
+            }
+        }
+    }
+
     /// Raw items of a subarray are held in one buffer: they read as the `Bytes` values they
     /// are, equal the same items held one by one, and encode back to the same bytes, into the
     /// raw type and, item by item, into text of the same size.
@@ -505,13 +544,7 @@ mod tests {
         let raw = Layout::from_v2_json(&json!([["a", "|V2", [3]]])).unwrap();
         let bytes = [1u8, 2, 3, 4, 5, 6];
         let value = raw.decode_value(&bytes).unwrap();
-        let items = value
-            .as_record()
-            .unwrap()
-            .get("a")
-            .unwrap()
-            .as_subarray()
-            .unwrap();
+        let items = items_of_a(&value);
         assert!(matches!(items.items(), Items::Stored(held) if held.bytes == bytes));
         assert_eq!(items.get(1).as_deref(), Some(&Value::Bytes(vec![3, 4])));
         assert_eq!(items.get(3), None);
@@ -539,8 +572,7 @@ mod tests {
         let little = little.unwrap();
         let bytes = [1u8, 0, 1, 2, 0, 0, 3, 0, 1];
         let value = little.decode_value(&bytes).unwrap();
-        let items = value.as_record().unwrap().get("a").unwrap();
-        let items = items.as_subarray().unwrap();
+        let items = items_of_a(&value);
         assert!(matches!(items.items(), Items::Stored(held) if held.bytes == bytes));
         let record = |g: u16, h: bool| {
             let mut record = Record::new();

@@ -50,6 +50,15 @@ fn utf32_to_bytes<E: StaticEndian>(text: &str, out: &mut [u8]) -> Option<()> {
     Some(())
 }
 
+/// Whether every pattern of `scalar.size()` bytes decodes ([`decode`] fails only on a `bool`
+/// byte other than 0 and 1, and on a UTF-32 code unit that is no character).
+pub(crate) fn decodes_any_bytes(scalar: ScalarType) -> bool {
+    !matches!(
+        scalar,
+        ScalarType::Bool | ScalarType::FixedLengthUtf32 { .. }
+    )
+}
+
 /// Decodes one scalar of type `scalar` from the first `scalar.size()` bytes, in `endian`.
 pub(crate) fn decode(
     scalar: ScalarType,

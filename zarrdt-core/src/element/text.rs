@@ -193,14 +193,18 @@ fn code_units<const N: usize, E: StaticEndian>(bytes: &[u8]) -> [u32; N] {
     codes
 }
 
-/// Whether every code unit is a Unicode scalar value (one `char::from_u32` accepts: below
-/// U+110000 and not a surrogate), as one fold of one comparison a unit, which the compiler
-/// vectorizes (with `char::from_u32` in the fold it does not).
+/// Whether `code` is a Unicode scalar value (one `char::from_u32` accepts: below U+110000 and
+/// not a surrogate), as one comparison, which the compiler vectorizes over a string's units
+/// (`char::from_u32(code).is_some()` in [`all_chars`]' fold it does not).
+#[inline]
+fn is_char(code: u32) -> bool {
+    (code ^ 0xD800).wrapping_sub(0x800) < 0x10_F800
+}
+
+/// Whether every code unit is a Unicode scalar value, as one fold without a branch.
 #[inline]
 fn all_chars(codes: &[u32]) -> bool {
-    codes.iter().fold(true, |all, &code| {
-        all & ((code ^ 0xD800).wrapping_sub(0x800) < 0x10_F800)
-    })
+    codes.iter().fold(true, |all, &code| all & is_char(code))
 }
 
 /// The character of a code unit, or U+FFFD for one that is none.
@@ -307,19 +311,19 @@ impl ZarrType for char {
 
     #[inline]
     fn read_packed<E: StaticEndian>(bytes: &[u8]) -> Self {
-        char::from_u32(u32::read::<E>(bytes)).unwrap_or(char::REPLACEMENT_CHARACTER)
+        char_or_replacement(u32::read::<E>(bytes))
     }
 
     #[inline]
     fn packed_is_valid<E: StaticEndian>(bytes: &[u8]) -> bool {
-        char::from_u32(u32::read::<E>(bytes)).is_some()
+        is_char(u32::read::<E>(bytes))
     }
 
     #[inline]
     fn read_packed_validated<E: StaticEndian>(bytes: &[u8], valid: &mut bool) -> Self {
-        let code = char::from_u32(u32::read::<E>(bytes));
-        *valid &= code.is_some();
-        code.unwrap_or(char::REPLACEMENT_CHARACTER)
+        let code = u32::read::<E>(bytes);
+        *valid &= is_char(code);
+        char_or_replacement(code)
     }
 
     fn to_value(&self) -> Value {
